@@ -1,0 +1,92 @@
+package datamodel
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// Sentinel errors, one per rule. Every error the package returns wraps exactly one of them, inside
+// an *Error that says where; test with errors.Is.
+var (
+	// Syntax of the encoding (DECISIONS rule 9 for CBOR, JSON well-formedness for JSON).
+	ErrTruncated     = errors.New("unexpected end of input")
+	ErrTrailingBytes = errors.New("trailing bytes after the value")
+	ErrNonMinimal    = errors.New("integer or length not in its shortest form")
+	ErrIndefinite    = errors.New("indefinite-length item")
+	ErrFloat         = errors.New("floating-point number")
+	ErrSimpleValue   = errors.New("simple value other than false, true, null")
+	ErrTag           = errors.New("CBOR tag other than 42")
+	ErrKeyNotString  = errors.New("map key is not a text string")
+	ErrUnsortedKeys  = errors.New("map keys not in length-first bytewise order")
+	ErrDuplicateKey  = errors.New("duplicate map key")
+	ErrInvalidUTF8   = errors.New("string is not valid UTF-8")
+	ErrIntegerRange  = errors.New("integer outside the int64 range")
+	ErrSyntax        = errors.New("malformed input")
+
+	// Data-model rules (DECISIONS rules 10–13).
+	ErrInvalidCID = errors.New("invalid CID")
+	ErrFraction   = errors.New("number has a fractional part")
+	ErrType       = errors.New("$type must be a non-empty string")
+	ErrBytes      = errors.New("malformed $bytes object")
+	ErrLink       = errors.New("malformed $link object")
+	ErrBlob       = errors.New("malformed blob")
+	ErrNotRecord  = errors.New("record is not an object")
+
+	// Limits (DECISIONS rule 14).
+	ErrTooDeep         = errors.New("nesting deeper than the limit")
+	ErrTooManyElements = errors.New("more elements than the limit")
+	ErrKeyTooLong      = errors.New("map key longer than the limit")
+	ErrTooLarge        = errors.New("input larger than the limit")
+
+	// Encoding a Go value that is outside the data model.
+	ErrUnsupported = errors.New("value outside the data model")
+)
+
+// Error reports what was wrong with a value and where.
+type Error struct {
+	Err    error  // the rule broken: one of the Err* sentinels
+	Offset int64  // byte offset in the input where the problem starts; -1 if not decoding bytes
+	Path   string // JSON Pointer (RFC 6901) to the value, "" for the top-level value
+	Detail string // optional specifics, e.g. the offending key or Go type
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString("datamodel: ")
+	b.WriteString(e.Err.Error())
+	if e.Detail != "" {
+		b.WriteString(" (")
+		b.WriteString(e.Detail)
+		b.WriteString(")")
+	}
+	if e.Path != "" {
+		b.WriteString(" at ")
+		b.WriteString(strconv.Quote(e.Path))
+	}
+	if e.Offset >= 0 {
+		b.WriteString(" at offset ")
+		b.WriteString(strconv.FormatInt(e.Offset, 10))
+	}
+	return b.String()
+}
+
+// Unwrap returns the sentinel.
+func (e *Error) Unwrap() error { return e.Err }
+
+// appendPointerToken appends one JSON Pointer reference token for key, escaped per RFC 6901
+// (~ becomes ~0, / becomes ~1).
+func appendPointerToken(dst []byte, key string) []byte {
+	dst = append(dst, '/')
+	for i := 0; i < len(key); i++ {
+		switch c := key[i]; c {
+		case '~':
+			dst = append(dst, '~', '0')
+		case '/':
+			dst = append(dst, '~', '1')
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}

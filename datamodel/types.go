@@ -1,0 +1,44 @@
+package datamodel
+
+import (
+	cid "github.com/ipfs/go-cid"
+)
+
+// Bytes is the data model's bytes type: a CBOR byte string, {"$bytes": base64} in JSON.
+type Bytes []byte
+
+// Link is the data model's cid-link type: a CBOR tag 42, {"$link": cid} in JSON.
+//
+// A Link read from a record keeps the CID exactly as it was written (any CIDv1: the repository
+// spec asks implementations to retain exact links); CIDs this module creates are always the blessed
+// form. Convert with Link(c) and cid.Cid(l). The zero Link is undefined and is never encoded.
+type Link cid.Cid
+
+// CID returns l as a cid.Cid.
+func (l Link) CID() cid.Cid { return cid.Cid(l) }
+
+// Defined reports whether l holds a CID.
+func (l Link) Defined() bool { return cid.Cid(l).Defined() }
+
+// String returns the CID in its canonical string form (base32 "b…" for CIDv1), or "" for an
+// undefined Link (go-cid prints "b" for that, which is not a CID).
+func (l Link) String() string {
+	if !l.Defined() {
+		return ""
+	}
+	return cid.Cid(l).String()
+}
+
+// Blob is a reference to a blob (spec/data-model.txt, "blob Type"):
+//
+//	{"$type": "blob", "ref": <raw CID link>, "mimeType": <non-empty string>, "size": <integer ≥ 0>}
+//
+// A Blob with Legacy set was read from the deprecated form {"cid": <CID string>, "mimeType": …}.
+// It is written back in that same form, so that the record's bytes and CID survive a round trip;
+// its Size is unknown and is 0. The encoders never write a new Blob in the legacy form.
+type Blob struct {
+	Ref      Link   // CID of the blob's bytes, codec raw (0x55) when the module creates it
+	MimeType string // content type; "application/octet-stream" if not known
+	Size     int64  // length of the blob in bytes
+	Legacy   bool   // read from the deprecated {cid, mimeType} form
+}
