@@ -1,0 +1,19 @@
+// Package cidutil computes, parses and checks the content identifiers (CIDs) of the AT Protocol
+// data model, strictly.
+//
+// What the library creates is always the blessed form of DECISIONS rule 12: CIDv1, sha2-256 with
+// 32 bytes, codec dag-cbor (0x71) for data and raw (0x55) for blobs, printed in base32 ("b…"):
+//
+//	c := cidutil.SumCBOR(recordBytes)     // bafyrei…
+//	b := cidutil.SumRaw(imageBytes)       // bafkrei…
+//
+// What it reads may be any well-formed CIDv1, kept byte for byte: ParseBinary for the payload of
+// a DAG-CBOR tag 42, ParseString for a JSON {"$link": …}. CIDv0 is never valid. ParseBlessed and
+// IsBlessed check the blessed form; CheckSyntax is the loose string syntax check of the atproto
+// conformance vectors. Verify checks data against the CID that names it.
+//
+// The CID type is go-cid's cid.Cid. Its own parsers are lenient in ways that matter here:
+// cid.Decode accepts CIDv0 and any multibase, cid.Cast reads a bare "12 20 …" multihash as CIDv0,
+// and the zero value cid.Undef prints as "b". This package's functions do not share those
+// behaviours.
+package cidutil
