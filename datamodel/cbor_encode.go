@@ -1,0 +1,413 @@
+package datamodel
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	cid "github.com/ipfs/go-cid"
+)
+
+// CBOR major types (RFC 8949 §3.1), pre-shifted into the high three bits of the initial byte.
+const (
+	cborMajorUint   byte = 0 << 5
+	cborMajorNegInt byte = 1 << 5
+	cborMajorBytes  byte = 2 << 5
+	cborMajorText   byte = 3 << 5
+	cborMajorArray  byte = 4 << 5
+	cborMajorMap    byte = 5 << 5
+	cborMajorTag    byte = 6 << 5
+	cborMajorSimple byte = 7 << 5
+)
+
+// The only simple values and the only tag DAG-CBOR allows (DECISIONS rule 9).
+const (
+	cborFalse byte = 0xf4
+	cborTrue  byte = 0xf5
+	cborNull  byte = 0xf6
+
+	cborTagCID = 42
+)
+
+// MarshalCBOR returns the canonical DAG-CBOR encoding of v (DECISIONS rule 9).
+//
+// v is a tree of the package's Go types (see the package doc): nil, bool, any Go integer type
+// (within int64), string (valid UTF-8), Bytes or []byte, Link or cid.Cid, []any, map[string]any,
+// Blob or *Blob. Map keys are written sorted length-first then bytewise, integers and lengths in
+// their shortest form. Anything else is refused with an *Error whose Path names the bad value:
+// floats (ErrFloat), unsigned values above math.MaxInt64 (ErrIntegerRange), invalid UTF-8
+// (ErrInvalidUTF8), undefined or CIDv0 links (ErrInvalidCID), a "$type" that is not a non-empty
+// string (ErrType), malformed blobs (ErrBlob), other Go types (ErrUnsupported) and trees nested
+// deeper than DefaultMaxDepth (ErrTooDeep), which a default decoder could not read back and which
+// is also how a cyclic value is caught.
+func MarshalCBOR(v any) ([]byte, error) {
+	e := cborEncoderPool.Get().(*cborEncoder)
+	buf, err := e.encode(e.buf[:0], v, 1)
+	var out []byte
+	if err == nil {
+		// One exact-size allocation for the result; the growing happened in the pooled buffer.
+		out = make([]byte, len(buf))
+		copy(out, buf)
+	}
+	e.release(buf)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// AppendCBOR appends the canonical DAG-CBOR encoding of v to dst and returns the extended slice.
+// It accepts and refuses the same values as MarshalCBOR; on error it returns dst unchanged in
+// length (bytes past len(dst) may have been written).
+func AppendCBOR(dst []byte, v any) ([]byte, error) {
+	e := cborEncoderPool.Get().(*cborEncoder)
+	out, err := e.encode(dst, v, 1)
+	e.release(nil)
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
+// cborEncoder holds the scratch space of one encode; encoders are pooled so that a steady stream
+// of encodes allocates only its results.
+type cborEncoder struct {
+	buf []byte // output buffer reused by MarshalCBOR
+	// keys is a stack of map keys being sorted: each map appends its keys, sorts its own segment
+	// and truncates back when done, so nested maps share one slice.
+	keys []string
+}
+
+var cborEncoderPool = sync.Pool{New: func() any { return &cborEncoder{buf: make([]byte, 0, 1024)} }}
+
+// cborMaxPooledBuf keeps one huge encode from pinning its buffer in the pool forever.
+const cborMaxPooledBuf = 64 << 10
+
+func (e *cborEncoder) release(buf []byte) {
+	if cap(buf) <= cborMaxPooledBuf && cap(buf) > cap(e.buf) {
+		e.buf = buf[:0]
+	}
+	e.keys = e.keys[:0]
+	cborEncoderPool.Put(e)
+}
+
+// cborEncodeError builds the error for the value at the current position; the callers on the
+// way out prepend their path tokens (see cborPrependPath). Errors are rare, so building the path
+// on the way out keeps the success path free of any path bookkeeping.
+func cborEncodeError(sentinel error, detail string) *Error {
+	return &Error{Err: sentinel, Offset: -1, Detail: detail}
+}
+
+// cborPrependPath puts the JSON Pointer token of a map key in front of err's path.
+func cborPrependKey(err error, key string) error {
+	if e, ok := err.(*Error); ok {
+		e.Path = string(appendPointerToken(nil, key)) + e.Path
+	}
+	return err
+}
+
+// cborPrependIndex puts the JSON Pointer token of an array index in front of err's path.
+func cborPrependIndex(err error, i int) error {
+	if e, ok := err.(*Error); ok {
+		e.Path = "/" + strconv.Itoa(i) + e.Path
+	}
+	return err
+}
+
+// encode appends v at nesting depth depth (the top-level value is depth 1).
+func (e *cborEncoder) encode(dst []byte, v any, depth int) ([]byte, error) {
+	switch x := v.(type) {
+	case nil:
+		return append(dst, cborNull), nil
+	case bool:
+		if x {
+			return append(dst, cborTrue), nil
+		}
+		return append(dst, cborFalse), nil
+	case string:
+		return cborAppendText(dst, x)
+	case int64:
+		return cborAppendInt(dst, x), nil
+	case int:
+		return cborAppendInt(dst, int64(x)), nil
+	case map[string]any:
+		return e.encodeMap(dst, x, depth)
+	case []any:
+		return e.encodeArray(dst, x, depth)
+	case Link:
+		return cborAppendLink(dst, cid.Cid(x))
+	case Bytes:
+		return append(cborAppendHead(dst, cborMajorBytes, uint64(len(x))), x...), nil
+	case Blob:
+		return cborAppendBlob(dst, &x, depth)
+	case *Blob:
+		if x == nil {
+			return dst, cborEncodeError(ErrUnsupported, "nil *datamodel.Blob")
+		}
+		return cborAppendBlob(dst, x, depth)
+	case []byte:
+		return append(cborAppendHead(dst, cborMajorBytes, uint64(len(x))), x...), nil
+	case cid.Cid:
+		return cborAppendLink(dst, x)
+	case int8:
+		return cborAppendInt(dst, int64(x)), nil
+	case int16:
+		return cborAppendInt(dst, int64(x)), nil
+	case int32:
+		return cborAppendInt(dst, int64(x)), nil
+	case uint:
+		return cborAppendUint(dst, uint64(x))
+	case uint8:
+		return cborAppendHead(dst, cborMajorUint, uint64(x)), nil
+	case uint16:
+		return cborAppendHead(dst, cborMajorUint, uint64(x)), nil
+	case uint32:
+		return cborAppendHead(dst, cborMajorUint, uint64(x)), nil
+	case uint64:
+		return cborAppendUint(dst, x)
+	case float32, float64:
+		// The data model has no floats (spec/data-model.txt, "Why No Floats?").
+		return dst, cborEncodeError(ErrFloat, fmt.Sprintf("%T %v", v, v))
+	default:
+		return dst, cborEncodeError(ErrUnsupported, fmt.Sprintf("Go type %T", v))
+	}
+}
+
+func cborErrTooDeep() *Error {
+	return cborEncodeError(ErrTooDeep, "deeper than "+strconv.Itoa(DefaultMaxDepth)+" levels")
+}
+
+func (e *cborEncoder) encodeArray(dst []byte, a []any, depth int) ([]byte, error) {
+	if depth > DefaultMaxDepth {
+		return dst, cborErrTooDeep()
+	}
+	dst = cborAppendHead(dst, cborMajorArray, uint64(len(a)))
+	var err error
+	for i, v := range a {
+		if dst, err = e.encode(dst, v, depth+1); err != nil {
+			return dst, cborPrependIndex(err, i)
+		}
+	}
+	return dst, nil
+}
+
+func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte, error) {
+	if depth > DefaultMaxDepth {
+		return dst, cborErrTooDeep()
+	}
+	if t, ok := m["$type"]; ok {
+		if err := cborCheckTypeValue(m, t); err != nil {
+			return dst, err
+		}
+	}
+	start := len(e.keys)
+	for k := range m {
+		e.keys = append(e.keys, k)
+	}
+	cborSortKeys(e.keys[start:])
+	dst = cborAppendHead(dst, cborMajorMap, uint64(len(m)))
+	var err error
+	// e.keys may be reallocated by nested maps: index it afresh on every iteration.
+	for i := start; i < start+len(m); i++ {
+		k := e.keys[i]
+		if dst, err = cborAppendText(dst, k); err != nil {
+			err.(*Error).Detail = "map key " + err.(*Error).Detail
+			e.keys = e.keys[:start]
+			return dst, cborPrependKey(err, k)
+		}
+		if dst, err = e.encode(dst, m[k], depth+1); err != nil {
+			e.keys = e.keys[:start]
+			return dst, cborPrependKey(err, k)
+		}
+	}
+	e.keys = e.keys[:start]
+	return dst, nil
+}
+
+// cborCheckTypeValue applies rules 11 and 13 to a plain map that has a "$type" key: the value
+// must be a non-empty string, and a map typed "blob" must have exactly the blob shape (so that it
+// reads back as the same Blob).
+func cborCheckTypeValue(m map[string]any, t any) error {
+	s, ok := t.(string)
+	if !ok || s == "" {
+		return cborPrependKey(cborEncodeError(ErrType, fmt.Sprintf("%T %v", t, t)), "$type")
+	}
+	if s != "blob" {
+		return nil
+	}
+	bad := func(detail string) error { return cborEncodeError(ErrBlob, detail) }
+	if len(m) != 4 {
+		return bad("a blob has exactly the keys $type, ref, mimeType, size")
+	}
+	if _, ok := m["ref"].(Link); !ok {
+		if _, ok := m["ref"].(cid.Cid); !ok {
+			return bad("ref must be a Link")
+		}
+	}
+	if mt, ok := m["mimeType"].(string); !ok || mt == "" {
+		return bad("mimeType must be a non-empty string")
+	}
+	switch n := m["size"].(type) {
+	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
+		if reflect.ValueOf(n).Kind() <= reflect.Int64 && reflect.ValueOf(n).Int() < 0 {
+			return bad("size must not be negative")
+		}
+	default:
+		return bad("size must be an integer")
+	}
+	return nil
+}
+
+// cborSortKeys sorts keys length-first then bytewise (DECISIONS rule 9, the DAG-CBOR order).
+// Records have small maps, where an insertion sort beats the general sort.
+func cborSortKeys(keys []string) {
+	if len(keys) > 12 {
+		cborSortKeysLarge(keys)
+		return
+	}
+	for i := 1; i < len(keys); i++ {
+		k := keys[i]
+		j := i
+		for ; j > 0 && cborKeyLess(k, keys[j-1]); j-- {
+			keys[j] = keys[j-1]
+		}
+		keys[j] = k
+	}
+}
+
+func cborSortKeysLarge(keys []string) {
+	slices.SortFunc(keys, func(a, b string) int {
+		if len(a) != len(b) {
+			return len(a) - len(b)
+		}
+		return strings.Compare(a, b)
+	})
+}
+
+// cborKeyLess reports whether a sorts before b in DAG-CBOR key order.
+func cborKeyLess(a, b string) bool {
+	if len(a) != len(b) {
+		return len(a) < len(b)
+	}
+	return a < b
+}
+
+// cborAppendHead appends the initial byte and argument of an item in the shortest form
+// (RFC 8949 §4.2.1, required by DAG-CBOR).
+func cborAppendHead(dst []byte, major byte, n uint64) []byte {
+	switch {
+	case n < 24:
+		return append(dst, major|byte(n))
+	case n <= math.MaxUint8:
+		return append(dst, major|24, byte(n))
+	case n <= math.MaxUint16:
+		return append(dst, major|25, byte(n>>8), byte(n))
+	case n <= math.MaxUint32:
+		return append(dst, major|26, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+	default:
+		return append(dst, major|27, byte(n>>56), byte(n>>48), byte(n>>40), byte(n>>32),
+			byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+	}
+}
+
+func cborAppendInt(dst []byte, n int64) []byte {
+	if n >= 0 {
+		return cborAppendHead(dst, cborMajorUint, uint64(n))
+	}
+	// Major type 1 carries -1-n, which for n = MinInt64 is MaxInt64: no overflow.
+	return cborAppendHead(dst, cborMajorNegInt, uint64(-1-n))
+}
+
+func cborAppendUint(dst []byte, n uint64) ([]byte, error) {
+	if n > math.MaxInt64 {
+		// Integers are signed 64-bit (spec/data-model.txt, "Data Types"; DECISIONS rule 9).
+		return dst, cborEncodeError(ErrIntegerRange, strconv.FormatUint(n, 10))
+	}
+	return cborAppendHead(dst, cborMajorUint, n), nil
+}
+
+func cborAppendText(dst []byte, s string) ([]byte, error) {
+	if !utf8.ValidString(s) {
+		return dst, cborEncodeError(ErrInvalidUTF8, strconv.Quote(s))
+	}
+	return append(cborAppendHead(dst, cborMajorText, uint64(len(s))), s...), nil
+}
+
+// cborAppendLink appends tag 42 over a byte string holding 0x00 (the identity multibase prefix)
+// and the binary CID (spec/data-model.txt, "link").
+func cborAppendLink(dst []byte, c cid.Cid) ([]byte, error) {
+	b := c.KeyString() // the binary CID, without copying
+	switch {
+	case len(b) == 0:
+		return dst, cborEncodeError(ErrInvalidCID, "undefined CID")
+	case b[0] != 1:
+		// CIDv0 has no version byte (it starts 0x12 0x20); it is never valid (DECISIONS rule 12).
+		return dst, cborEncodeError(ErrInvalidCID, "not a CIDv1")
+	case len(b) > DefaultMaxCIDLen:
+		return dst, cborEncodeError(ErrInvalidCID, "longer than "+strconv.Itoa(DefaultMaxCIDLen)+" bytes")
+	}
+	dst = append(dst, cborMajorTag|24, cborTagCID)
+	dst = cborAppendHead(dst, cborMajorBytes, uint64(len(b)+1))
+	dst = append(dst, 0)
+	return append(dst, b...), nil
+}
+
+// Encoded keys of the blob forms, in DAG-CBOR key order.
+const (
+	cborKeyRef      = "\x63ref"
+	cborKeySize     = "\x64size"
+	cborKeyType     = "\x65$type\x64blob" // with its value
+	cborKeyMimeType = "\x68mimeType"
+	cborKeyCID      = "\x63cid"
+)
+
+// cborAppendBlob writes a Blob as the blob map of DECISIONS rule 13, or in the legacy
+// {cid, mimeType} form it was read from.
+func cborAppendBlob(dst []byte, b *Blob, depth int) ([]byte, error) {
+	if depth > DefaultMaxDepth {
+		return dst, cborErrTooDeep()
+	}
+	if b.MimeType == "" {
+		return dst, cborEncodeError(ErrBlob, "empty mimeType")
+	}
+	if !utf8.ValidString(b.MimeType) {
+		return dst, cborPrependKey(cborEncodeError(ErrInvalidUTF8, strconv.Quote(b.MimeType)), "mimeType")
+	}
+	if !b.Ref.Defined() {
+		return dst, cborPrependKey(cborEncodeError(ErrBlob, "undefined ref"), "ref")
+	}
+	if b.Legacy {
+		// Key order: "cid" (3 bytes) before "mimeType" (8).
+		if b.Ref.CID().Version() != 1 {
+			// Rule 12: CIDv0 is never valid, so the decoder never makes such a legacy Blob.
+			return dst, cborPrependKey(cborEncodeError(ErrBlob, "legacy blob ref is not a CIDv1"), "cid")
+		}
+		s := b.Ref.String()
+		dst = append(dst, cborMajorMap|2)
+		dst = append(dst, cborKeyCID...)
+		dst = cborAppendHead(dst, cborMajorText, uint64(len(s)))
+		dst = append(dst, s...)
+	} else {
+		if b.Size < 0 {
+			return dst, cborPrependKey(cborEncodeError(ErrBlob, "negative size"), "size")
+		}
+		// Key order: ref (3), size (4), $type (5), mimeType (8).
+		dst = append(dst, cborMajorMap|4)
+		dst = append(dst, cborKeyRef...)
+		var err error
+		if dst, err = cborAppendLink(dst, cid.Cid(b.Ref)); err != nil {
+			return dst, cborPrependKey(err, "ref")
+		}
+		dst = append(dst, cborKeySize...)
+		dst = cborAppendHead(dst, cborMajorUint, uint64(b.Size))
+		dst = append(dst, cborKeyType...)
+	}
+	dst = append(dst, cborKeyMimeType...)
+	dst = cborAppendHead(dst, cborMajorText, uint64(len(b.MimeType)))
+	return append(dst, b.MimeType...), nil
+}

@@ -1,0 +1,279 @@
+package datamodel
+
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	cid "github.com/ipfs/go-cid"
+	mh "github.com/multiformats/go-multihash"
+)
+
+// TestMarshalCBORFixtures encodes the JSON side of each interop fixture and expects exactly the
+// fixture's DAG-CBOR bytes (spec/data-model.txt; DECISIONS rule 9).
+func TestMarshalCBORFixtures(t *testing.T) {
+	for i, f := range cborTestFixtures(t) {
+		v, err := cborTestFromJSON(f.JSON)
+		if err != nil {
+			t.Fatalf("fixture %d: %v", i, err)
+		}
+		got, err := MarshalCBOR(v)
+		if err != nil {
+			t.Fatalf("fixture %d: MarshalCBOR: %v", i, err)
+		}
+		if want := cborFixtureBytes(t, f); !bytes.Equal(got, want) {
+			t.Errorf("fixture %d:\n got %x\nwant %x", i, got, want)
+		}
+	}
+}
+
+// TestMarshalCBORValues checks the shortest-form heads at every boundary and the key order.
+func TestMarshalCBORValues(t *testing.T) {
+	link := cborTestLink(t, cborTestLinkString)
+	linkHex := "d82a5825 00" + hex.EncodeToString(link.CID().Bytes())
+	tests := []struct {
+		rule string
+		v    any
+		want string
+	}{
+		{"null", nil, "f6"},
+		{"false", false, "f4"},
+		{"true", true, "f5"},
+		{"int 0 in the head", 0, "00"},
+		{"int 23 in the head", int64(23), "17"},
+		{"int 24 one byte", 24, "1818"},
+		{"int 255 one byte", uint8(255), "18ff"},
+		{"int 256 two bytes", int16(256), "190100"},
+		{"int 65535 two bytes", uint16(65535), "19ffff"},
+		{"int 65536 four bytes", int32(65536), "1a00010000"},
+		{"int 2^32-1 four bytes", uint32(math.MaxUint32), "1affffffff"},
+		{"int 2^32 eight bytes", int64(1 << 32), "1b0000000100000000"},
+		{"int MaxInt64", int64(math.MaxInt64), "1b7fffffffffffffff"},
+		{"uint64 MaxInt64", uint64(math.MaxInt64), "1b7fffffffffffffff"},
+		{"uint", uint(7), "07"},
+		{"int -1", -1, "20"},
+		{"int -24", int8(-24), "37"},
+		{"int -25", -25, "3818"},
+		{"int -256", -256, "38ff"},
+		{"int -257", -257, "390100"},
+		{"int MinInt64", int64(math.MinInt64), "3b7fffffffffffffff"},
+		{"empty string", "", "60"},
+		{"string", "abc", "63616263"},
+		{"string 24 bytes", strings.Repeat("a", 24), "7818" + strings.Repeat("61", 24)},
+		{"unicode string", "ö", "62c3b6"},
+		{"Bytes", Bytes{1, 2}, "420102"},
+		{"nil Bytes", Bytes(nil), "40"},
+		{"[]byte", []byte{0xff}, "41ff"},
+		{"link", link, linkHex},
+		{"cid.Cid", link.CID(), linkHex},
+		{"empty array", []any{}, "80"},
+		{"nil array", []any(nil), "80"},
+		{"array", []any{int64(1), "a", nil}, "83 01 6161 f6"},
+		{"empty map", map[string]any{}, "a0"},
+		{"nil map", map[string]any(nil), "a0"},
+		{"keys length-first then bytewise", map[string]any{"bb": 1, "a": 2, "ab": 3, "b": 4, "": 5},
+			"a5 60 05 6161 02 6162 04 626162 03 626262 01"},
+		{"null and missing stay distinct (rule 15)", map[string]any{"x": nil}, "a1 6178 f6"},
+		{"$type string", map[string]any{"$type": "app.bsky.feed.like"},
+			"a1 652474797065 72" + hex.EncodeToString([]byte("app.bsky.feed.like"))},
+	}
+	for _, tt := range tests {
+		got, err := MarshalCBOR(tt.v)
+		if err != nil {
+			t.Errorf("%s: %v", tt.rule, err)
+			continue
+		}
+		if want := cborHex(t, tt.want); !bytes.Equal(got, want) {
+			t.Errorf("%s:\n got %x\nwant %x", tt.rule, got, want)
+		}
+	}
+}
+
+// TestMarshalCBORKeyOrderLarge checks the sort used for maps too big for the insertion sort.
+func TestMarshalCBORKeyOrderLarge(t *testing.T) {
+	m := map[string]any{}
+	keys := []string{"z", "yy", "a", "aa", "b", "ba", "ab", "aaa", "c", "d", "e", "f", "g", "h", "zz", "zzz", "\u00e9", "A"}
+	for _, k := range keys {
+		m[k] = nil
+	}
+	b, err := MarshalCBOR(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Read the keys back in order without the decoder: each is a short text string then f6.
+	var got []string
+	for p := 1; p < len(b); {
+		n := int(b[p] & 0x1f)
+		got = append(got, string(b[p+1:p+1+n]))
+		p += 1 + n + 1
+	}
+	for i := 1; i < len(got); i++ {
+		if !cborKeyLess(got[i-1], got[i]) {
+			t.Errorf("keys out of order: %q then %q", got[i-1], got[i])
+		}
+	}
+	if len(got) != len(keys) {
+		t.Errorf("got %d keys, want %d", len(got), len(keys))
+	}
+}
+
+// TestMarshalCBORBlob checks both blob forms (DECISIONS rule 13).
+func TestMarshalCBORBlob(t *testing.T) {
+	ref := cborTestLink(t, cborTestBlobLinkString)
+	// The blob part of the interop fixture {"c": blob}: keys ref, size, $type, mimeType.
+	want := "a4 63726566 d82a5825 00" + hex.EncodeToString(ref.CID().Bytes()) +
+		" 6473697a65 192710 652474797065 64626c6f62 686d696d6554797065 6a696d6167652f6a706567"
+	b := Blob{Ref: ref, MimeType: "image/jpeg", Size: 10000}
+	for _, v := range []any{b, &b, map[string]any{"$type": "blob", "ref": ref, "mimeType": "image/jpeg", "size": int64(10000)}} {
+		got, err := MarshalCBOR(v)
+		if err != nil {
+			t.Fatalf("%T: %v", v, err)
+		}
+		if !bytes.Equal(got, cborHex(t, want)) {
+			t.Errorf("%T:\n got %x\nwant %s", v, got, want)
+		}
+	}
+	legacy := Blob{Ref: ref, MimeType: "image/png", Legacy: true}
+	got, err := MarshalCBOR(legacy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantLegacy := "a2 63636964 783b" + hex.EncodeToString([]byte(cborTestBlobLinkString)) +
+		" 686d696d6554797065 69696d6167652f706e67"
+	if !bytes.Equal(got, cborHex(t, wantLegacy)) {
+		t.Errorf("legacy:\n got %x\nwant %s", got, wantLegacy)
+	}
+	empty := Blob{Ref: ref, MimeType: "text/plain", Size: 0}
+	if _, err := MarshalCBOR(empty); err != nil {
+		t.Errorf("empty blob (size 0) is valid (rule 13): %v", err)
+	}
+}
+
+// TestMarshalCBORRefuses checks that every value outside the data model is refused with its
+// sentinel and the JSON Pointer of the bad value.
+func TestMarshalCBORRefuses(t *testing.T) {
+	ref := cborTestLink(t, cborTestBlobLinkString)
+	digest, err := mh.Sum([]byte("x"), mh.SHA2_256, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v0 := cid.NewCidV0(digest)
+	var deep any = "leaf"
+	for i := 0; i < DefaultMaxDepth+1; i++ {
+		deep = []any{deep}
+	}
+	var okDeep any = "leaf"
+	for i := 0; i < DefaultMaxDepth; i++ {
+		okDeep = []any{okDeep}
+	}
+	cyclic := map[string]any{}
+	cyclic["self"] = cyclic
+	type point struct{ X int }
+	tests := []struct {
+		rule string
+		v    any
+		err  error
+		path string
+	}{
+		{"float64", 1.5, ErrFloat, ""},
+		{"integral float64", 2.0, ErrFloat, ""},
+		{"float32", float32(1), ErrFloat, ""},
+		{"NaN", math.NaN(), ErrFloat, ""},
+		{"uint64 above MaxInt64", uint64(math.MaxInt64) + 1, ErrIntegerRange, ""},
+		{"uint above MaxInt64", uint(math.MaxUint64), ErrIntegerRange, ""},
+		{"invalid UTF-8 value", "a\xffb", ErrInvalidUTF8, ""},
+		{"invalid UTF-8 key", map[string]any{"\xff": 1}, ErrInvalidUTF8, "/\xff"},
+		{"undefined Link", Link{}, ErrInvalidCID, ""},
+		{"undefined cid.Cid", cid.Undef, ErrInvalidCID, ""},
+		{"CIDv0 link (rule 12)", v0, ErrInvalidCID, ""},
+		{"Go struct", point{1}, ErrUnsupported, ""},
+		{"map[string]string", map[string]string{}, ErrUnsupported, ""},
+		{"[]string", []string{"a"}, ErrUnsupported, ""},
+		{"map with int keys", map[int]any{1: 1}, ErrUnsupported, ""},
+		{"nil *Blob", (*Blob)(nil), ErrUnsupported, ""},
+		{"path to the bad value", map[string]any{"a": []any{map[string]any{"b": 1.5}}}, ErrFloat, "/a/0/b"},
+		{"path escapes ~ and /", map[string]any{"a/b~": []any{nil, 1.5}}, ErrFloat, "/a~1b~0/1"},
+		{"nesting deeper than the limit", deep, ErrTooDeep, strings.Repeat("/0", DefaultMaxDepth)},
+		{"cyclic map", cyclic, ErrTooDeep, strings.Repeat("/self", DefaultMaxDepth)},
+		{"$type not a string (rule 11)", map[string]any{"$type": int64(1)}, ErrType, "/$type"},
+		{"$type empty (rule 11)", map[string]any{"x": map[string]any{"$type": ""}}, ErrType, "/x/$type"},
+		{"$type null (rule 11)", map[string]any{"$type": nil}, ErrType, "/$type"},
+		{"blob map without ref (rule 13)", map[string]any{"$type": "blob", "mimeType": "a/b", "size": 1, "x": 1}, ErrBlob, ""},
+		{"blob map with extra key (rule 13)", map[string]any{"$type": "blob", "ref": ref, "mimeType": "a/b", "size": 1, "x": 1}, ErrBlob, ""},
+		{"blob map with negative size (rule 13)", map[string]any{"$type": "blob", "ref": ref, "mimeType": "a/b", "size": -1}, ErrBlob, ""},
+		{"blob map with string size (rule 13)", map[string]any{"$type": "blob", "ref": ref, "mimeType": "a/b", "size": "1"}, ErrBlob, ""},
+		{"blob map with empty mimeType (rule 13)", map[string]any{"$type": "blob", "ref": ref, "mimeType": "", "size": 1}, ErrBlob, ""},
+		{"Blob with empty mimeType", Blob{Ref: ref}, ErrBlob, ""},
+		{"Blob with negative size", Blob{Ref: ref, MimeType: "a/b", Size: -1}, ErrBlob, "/size"},
+		{"Blob with undefined ref", Blob{MimeType: "a/b"}, ErrBlob, "/ref"},
+		{"Blob with CIDv0 ref", Blob{Ref: Link(v0), MimeType: "a/b"}, ErrInvalidCID, "/ref"},
+		{"legacy Blob with CIDv0 ref", Blob{Ref: Link(v0), MimeType: "a/b", Legacy: true}, ErrBlob, "/cid"},
+		{"Blob inside too deep", cborTestWrap(Blob{Ref: ref, MimeType: "a/b"}, DefaultMaxDepth), ErrTooDeep, strings.Repeat("/0", DefaultMaxDepth)},
+	}
+	for _, tt := range tests {
+		got, err := MarshalCBOR(tt.v)
+		if !errors.Is(err, tt.err) {
+			t.Errorf("%s: got (%x, %v), want %v", tt.rule, got, err, tt.err)
+			continue
+		}
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Errorf("%s: %T is not *Error", tt.rule, err)
+			continue
+		}
+		if e.Path != tt.path || e.Offset != -1 {
+			t.Errorf("%s: path %q offset %d, want path %q offset -1 (%v)", tt.rule, e.Path, e.Offset, tt.path, err)
+		}
+		if got != nil {
+			t.Errorf("%s: returned bytes with the error", tt.rule)
+		}
+	}
+	if _, err := MarshalCBOR(okDeep); err != nil {
+		t.Errorf("nesting at exactly the limit: %v", err)
+	}
+}
+
+// cborTestWrap nests v in n single-element arrays.
+func cborTestWrap(v any, n int) any {
+	for i := 0; i < n; i++ {
+		v = []any{v}
+	}
+	return v
+}
+
+// TestAppendCBOR checks that AppendCBOR appends, and leaves dst's length alone on error.
+func TestAppendCBOR(t *testing.T) {
+	dst := []byte{0xaa}
+	got, err := AppendCBOR(dst, map[string]any{"a": int64(1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := cborHex(t, "aa a1 6161 01"); !bytes.Equal(got, want) {
+		t.Errorf("got %x want %x", got, want)
+	}
+	got, err = AppendCBOR(dst, []any{1, 1.5})
+	if !errors.Is(err, ErrFloat) || len(got) != 1 {
+		t.Errorf("on error: got (%x, %v)", got, err)
+	}
+}
+
+// TestMarshalCBORAllocs: the result is the only allocation (the scratch space is pooled).
+func TestMarshalCBORAllocs(t *testing.T) {
+	v, err := cborTestFromJSON(cborTestFixtures(t)[1].JSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := MarshalCBOR(v); err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = MarshalCBOR(v) }); n > 1 {
+		t.Errorf("MarshalCBOR: %v allocations, want 1", n)
+	}
+	buf := make([]byte, 0, 4096)
+	if n := testing.AllocsPerRun(100, func() { _, _ = AppendCBOR(buf, v) }); n > 0 {
+		t.Errorf("AppendCBOR into a large enough buffer: %v allocations, want 0", n)
+	}
+}
