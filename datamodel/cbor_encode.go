@@ -46,15 +46,18 @@ const (
 // deeper than DefaultMaxDepth (ErrTooDeep), which a default decoder could not read back and which
 // is also how a cyclic value is caught.
 func MarshalCBOR(v any) ([]byte, error) {
-	e := cborEncoderPool.Get().(*cborEncoder)
-	buf, err := e.encode(e.buf[:0], v, 1)
+	pooled := cborBufPool.Get().(*[]byte)
+	buf, err := cborEncode((*pooled)[:0], v, 1)
 	var out []byte
 	if err == nil {
 		// One exact-size allocation for the result; the growing happened in the pooled buffer.
 		out = make([]byte, len(buf))
 		copy(out, buf)
 	}
-	e.release(buf)
+	if cap(buf) <= cborMaxPooledBuf {
+		*pooled = buf[:0]
+	}
+	cborBufPool.Put(pooled)
 	if err != nil {
 		return nil, err
 	}
@@ -65,36 +68,23 @@ func MarshalCBOR(v any) ([]byte, error) {
 // It accepts and refuses the same values as MarshalCBOR; on error it returns dst unchanged in
 // length (bytes past len(dst) may have been written).
 func AppendCBOR(dst []byte, v any) ([]byte, error) {
-	e := cborEncoderPool.Get().(*cborEncoder)
-	out, err := e.encode(dst, v, 1)
-	e.release(nil)
+	out, err := cborEncode(dst, v, 1)
 	if err != nil {
 		return dst, err
 	}
 	return out, nil
 }
 
-// cborEncoder holds the scratch space of one encode; encoders are pooled so that a steady stream
-// of encodes allocates only its results.
-type cborEncoder struct {
-	buf []byte // output buffer reused by MarshalCBOR
-	// keys is a stack of map keys being sorted: each map appends its keys, sorts its own segment
-	// and truncates back when done, so nested maps share one slice.
-	keys []string
-}
+// cborStackKeys is the size of the stack array in which a map's keys are sorted; records'
+// maps are smaller, larger ones allocate.
+const cborStackKeys = 16
 
-var cborEncoderPool = sync.Pool{New: func() any { return &cborEncoder{buf: make([]byte, 0, 1024)} }}
+// cborBufPool holds MarshalCBOR's output buffers, so that a steady stream of encodes allocates
+// only its exact-size results.
+var cborBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
 
 // cborMaxPooledBuf keeps one huge encode from pinning its buffer in the pool forever.
 const cborMaxPooledBuf = 64 << 10
-
-func (e *cborEncoder) release(buf []byte) {
-	if cap(buf) <= cborMaxPooledBuf && cap(buf) > cap(e.buf) {
-		e.buf = buf[:0]
-	}
-	e.keys = e.keys[:0]
-	cborEncoderPool.Put(e)
-}
 
 // cborEncodeError builds the error for the value at the current position; the callers on the
 // way out prepend their path tokens (see cborPrependPath). Errors are rare, so building the path
@@ -120,7 +110,7 @@ func cborPrependIndex(err error, i int) error {
 }
 
 // encode appends v at nesting depth depth (the top-level value is depth 1).
-func (e *cborEncoder) encode(dst []byte, v any, depth int) ([]byte, error) {
+func cborEncode(dst []byte, v any, depth int) ([]byte, error) {
 	switch x := v.(type) {
 	case nil:
 		return append(dst, cborNull), nil
@@ -136,9 +126,9 @@ func (e *cborEncoder) encode(dst []byte, v any, depth int) ([]byte, error) {
 	case int:
 		return cborAppendInt(dst, int64(x)), nil
 	case map[string]any:
-		return e.encodeMap(dst, x, depth)
+		return cborEncodeMap(dst, x, depth)
 	case []any:
-		return e.encodeArray(dst, x, depth)
+		return cborEncodeArray(dst, x, depth)
 	case Link:
 		return cborAppendLink(dst, cid.Cid(x))
 	case Bytes:
@@ -182,21 +172,21 @@ func cborErrTooDeep() *Error {
 	return cborEncodeError(ErrTooDeep, "deeper than "+strconv.Itoa(DefaultMaxDepth)+" levels")
 }
 
-func (e *cborEncoder) encodeArray(dst []byte, a []any, depth int) ([]byte, error) {
+func cborEncodeArray(dst []byte, a []any, depth int) ([]byte, error) {
 	if depth > DefaultMaxDepth {
 		return dst, cborErrTooDeep()
 	}
 	dst = cborAppendHead(dst, cborMajorArray, uint64(len(a)))
 	var err error
 	for i, v := range a {
-		if dst, err = e.encode(dst, v, depth+1); err != nil {
+		if dst, err = cborEncode(dst, v, depth+1); err != nil {
 			return dst, cborPrependIndex(err, i)
 		}
 	}
 	return dst, nil
 }
 
-func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte, error) {
+func cborEncodeMap(dst []byte, m map[string]any, depth int) ([]byte, error) {
 	if depth > DefaultMaxDepth {
 		return dst, cborErrTooDeep()
 	}
@@ -205,27 +195,26 @@ func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte
 			return dst, err
 		}
 	}
-	start := len(e.keys)
-	for k := range m {
-		e.keys = append(e.keys, k)
+	var stackKeys [cborStackKeys]string
+	keys := stackKeys[:0]
+	if len(m) > cborStackKeys {
+		keys = make([]string, 0, len(m))
 	}
-	cborSortKeys(e.keys[start:])
-	dst = cborAppendHead(dst, cborMajorMap, uint64(len(m)))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	cborSortKeys(keys)
+	dst = cborAppendHead(dst, cborMajorMap, uint64(len(keys)))
 	var err error
-	// e.keys may be reallocated by nested maps: index it afresh on every iteration.
-	for i := start; i < start+len(m); i++ {
-		k := e.keys[i]
+	for _, k := range keys {
 		if dst, err = cborAppendText(dst, k); err != nil {
 			err.(*Error).Detail = "map key " + err.(*Error).Detail
-			e.keys = e.keys[:start]
 			return dst, cborPrependKey(err, k)
 		}
-		if dst, err = e.encode(dst, m[k], depth+1); err != nil {
-			e.keys = e.keys[:start]
+		if dst, err = cborEncode(dst, m[k], depth+1); err != nil {
 			return dst, cborPrependKey(err, k)
 		}
 	}
-	e.keys = e.keys[:start]
 	return dst, nil
 }
 

@@ -269,8 +269,12 @@ func TestMarshalCBORAllocs(t *testing.T) {
 	if _, err := MarshalCBOR(v); err != nil {
 		t.Fatal(err)
 	}
-	if n := testing.AllocsPerRun(100, func() { _, _ = MarshalCBOR(v) }); n > 1 {
-		t.Errorf("MarshalCBOR: %v allocations, want 1", n)
+	want := 1.0
+	if cborRaceEnabled {
+		want = 2 // the race detector makes sync.Pool drop buffers at random
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = MarshalCBOR(v) }); n > want {
+		t.Errorf("MarshalCBOR: %v allocations, want at most %v", n, want)
 	}
 	buf := make([]byte, 0, 4096)
 	if n := testing.AllocsPerRun(100, func() { _, _ = AppendCBOR(buf, v) }); n > 0 {
