@@ -1,0 +1,44 @@
+package rkey
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ParsePath splits a repository path, "<collection NSID>/<record key>" as in
+// "app.bsky.feed.post/3jui7kd54zh2y", into its two parts. The collection must be a valid NSID
+// and the key a valid record key (of any type: the collection's Lexicon, which says which, is
+// not known here). Errors match ErrPath, and also the key's sentinel when the key is at fault.
+// The results are substrings of path; ParsePath does not allocate when path is valid.
+func ParsePath(path string) (collection, key string, err error) {
+	slash := strings.IndexByte(path, '/')
+	if slash < 0 {
+		return "", "", newError("repository path", path, -1, ErrPath,
+			"no '/' between the collection and the record key")
+	}
+	collection, key = path[:slash], path[slash+1:]
+	if off, reason := nsidProblem(collection, 0); reason != "" {
+		return "", "", newError("repository path", path, off, ErrPath, "collection: "+reason)
+	}
+	if !IsValid(key) {
+		if i := strings.IndexByte(key, '/'); i >= 0 {
+			off := slash + 1 + i
+			e := newError("repository path", path, off, ErrPath,
+				fmt.Sprintf("second '/' at offset %d; a path has exactly two segments", off))
+			e.part = ErrCharacter
+			return "", "", e
+		}
+		off, sentinel, reason := keyProblem(key, slash+1)
+		e := newError("repository path", path, off, ErrPath, "record key: "+reason)
+		e.part = sentinel
+		return "", "", e
+	}
+	return collection, key, nil
+}
+
+// ValidatePath returns nil if path is a valid repository path (see ParsePath), and otherwise the
+// error ParsePath returns.
+func ValidatePath(path string) error {
+	_, _, err := ParsePath(path)
+	return err
+}

@@ -1,0 +1,105 @@
+// Package rkey validates atproto record keys, the names of records within a collection of a
+// repository, for example in an HTTP handler that takes one from a request:
+//
+//	if err := rkey.Validate(key); err != nil {
+//		http.Error(w, err.Error(), http.StatusBadRequest)
+//		return
+//	}
+//
+// A record key is 1 to 512 characters from A-Za-z0-9 and . - _ : ~, case-sensitive, and is
+// neither "." nor "..". This follows the current atproto rules (DECISIONS rules 1 and 2); the
+// older spec/record-key.md still forbids the colon, which the live network now uses.
+//
+// The package also checks keys against a Lexicon record's key type (ParseKeyType, KeyType.Check:
+// tid, nsid, any, literal:<value>) and splits repository paths of the form
+// <collection NSID>/<record key> (ParsePath).
+//
+// Validate and IsValid use a 256-entry lookup table and never allocate on valid input; errors
+// are *Error values that match the package's sentinels with errors.Is.
+package rkey
+
+import (
+	"fmt"
+)
+
+// MaxLen is the longest a record key may be, in bytes (= characters: keys are ASCII).
+const MaxLen = 512
+
+// notKeyChar[c] is 1 for every byte c that may not appear in a record key and 0 for
+// A-Za-z0-9 . - _ : ~ (DECISIONS rule 1). A full 256-entry table is indexed by any byte
+// without a bounds check, and its entries OR together without branches.
+var notKeyChar = func() (t [256]byte) {
+	for c := range t {
+		t[c] = 1
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = 0
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = 0
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = 0
+	}
+	for _, c := range ".-_:~" {
+		t[c] = 0
+	}
+	return t
+}()
+
+// IsValid reports whether key is a valid record key. It never allocates.
+func IsValid(key string) bool {
+	n := len(key)
+	if n == 0 || n > MaxLen {
+		return false
+	}
+	// "." and ".." are reserved (DECISIONS rule 2); "..." and "self." are fine.
+	if key[0] == '.' && (n == 1 || n == 2 && key[1] == '.') {
+		return false
+	}
+	// No early exit: valid keys are the common case, and a branch-free OR over the table beats
+	// a test per byte (see BenchmarkValidate).
+	var bad byte
+	for i := 0; i < n; i++ {
+		bad |= notKeyChar[key[i]]
+	}
+	return bad == 0
+}
+
+// Validate returns nil if key is a valid record key, and otherwise an *Error that says where
+// and why, matching ErrInvalid and one of ErrLength, ErrCharacter, ErrReserved. It does not
+// allocate when key is valid.
+func Validate(key string) error {
+	if IsValid(key) {
+		return nil
+	}
+	off, sentinel, reason := keyProblem(key, 0)
+	return newError("record key", key, off, sentinel, reason)
+}
+
+// keyProblem explains why key is not a valid record key; key must be invalid. Offsets in the
+// result and the reason are counted from base, so that a caller can report them within a larger
+// input (a repository path).
+func keyProblem(key string, base int) (offset int, sentinel error, reason string) {
+	n := len(key)
+	switch {
+	case n == 0:
+		// Within a larger input the empty key has a place; on its own it is at fault as a whole.
+		offset = -1
+		if base > 0 {
+			offset = base
+		}
+		return offset, ErrLength, "empty; a record key has 1 to 512 characters"
+	case n > MaxLen:
+		return base + MaxLen, ErrLength, fmt.Sprintf("%d bytes long; a record key has at most %d", n, MaxLen)
+	case key == "." || key == "..":
+		return base, ErrReserved, fmt.Sprintf("%q is reserved and is never a record key", key)
+	}
+	for i := 0; i < n; i++ {
+		if notKeyChar[key[i]] != 0 {
+			return base + i, ErrCharacter, fmt.Sprintf("%s at offset %d is not allowed", quoteAt(key, i), base+i)
+		}
+	}
+	// Unreachable for an invalid key; kept so that a wrong caller gets an error, not a panic.
+	return -1, ErrInvalid, "rejected"
+}
