@@ -43,13 +43,20 @@ func ParseBinary(b []byte) (cid.Cid, error) {
 // codec and multihash into one string; because checkBinary insists on minimal varints, its
 // re-encoding of the codec is byte-identical to b.
 func build(b []byte, codecEnd int) cid.Cid {
-	codec, _, _ := uvarint(b, 1)
+	codec := uint64(b[1])
+	if codecEnd != 2 {
+		codec, _, _ = uvarint(b, 1)
+	}
 	return cid.NewCidV1(codec, b[codecEnd:])
 }
 
 // checkBinary checks that b is exactly one strict CIDv1 and returns the offset where the multihash
 // starts. The returned *Error has Func unset.
-func checkBinary(b []byte) (codecEnd int, _ *Error) {
+func checkBinary[T string | []byte](b T) (codecEnd int, _ *Error) {
+	// Fast path: version 1 and single-byte codec, hash code and length, as in every blessed CID.
+	if len(b) >= 4 && b[0] == 1 && b[1] < 0x80 && b[2] < 0x80 && b[3] < 0x80 && len(b)-4 == int(b[3]) {
+		return 2, nil
+	}
 	if len(b) == 0 {
 		return 0, invalid(0, "empty input")
 	}
@@ -92,7 +99,7 @@ func checkBinary(b []byte) (codecEnd int, _ *Error) {
 
 // uvarint reads a multiformats unsigned varint from b at off: minimal (no trailing zero groups)
 // and at most 9 bytes. n is the number of bytes read.
-func uvarint(b []byte, off int) (v uint64, n int, _ *Error) {
+func uvarint[T string | []byte](b T, off int) (v uint64, n int, _ *Error) {
 	for i := 0; i < maxVarintLen; i++ {
 		if off+i >= len(b) {
 			return 0, 0, invalid(off+i, "truncated varint")
@@ -160,7 +167,7 @@ func parseString(s string) (cid.Cid, *Error) {
 		return cid.Undef, &Error{Err: ErrInvalid, Offset: -1, Detail: "multibase decoding failed", Cause: err}
 	}
 	// go-cid is lenient (CIDv0 bytes, any varint form it tolerates); apply the strict checks.
-	if _, e := checkBinary([]byte(c.KeyString())); e != nil {
+	if _, e := checkBinary(c.KeyString()); e != nil {
 		return cid.Undef, e.with("decoded bytes: ")
 	}
 	canon, err := c.StringOfBase(enc)
