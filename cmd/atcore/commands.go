@@ -1,0 +1,141 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// A command is one subcommand of atcore: its documentation, its flags and what it does.
+type command struct {
+	name     string // as typed: "tid", "tid inspect"
+	synopsis string // what follows the name in the usage line, e.g. "[-json] TID..."
+	summary  string // one line for the command list
+	doc      string // what the command does and prints, wrapped at 100 columns
+	example  string // a short shell session; lines starting with "$ " are the commands
+	minArgs  int    // fewest positional arguments
+	maxArgs  int    // most positional arguments; -1 for no limit
+
+	// setup defines the command's flags on fs and returns the function that runs the command
+	// with the parsed flags and the positional arguments. Help calls setup only to list the
+	// flags.
+	setup func(fs *flag.FlagSet) func(c *call, args []string) int
+}
+
+// commands lists every command, in the order "atcore help" shows them. Filled in init to break
+// the initialization cycle through the help command, which reads this list.
+var commands []*command
+
+func init() {
+	commands = []*command{
+		rkeyCheckCommand,
+	}
+}
+
+// lookup finds the command named by the first one or two words of the command line and returns
+// it with the arguments that follow its name. Two-word names ("tid inspect") win over one-word
+// names ("tid"). It returns nil for an unknown command.
+func lookup(name string, rest []string) (*command, []string) {
+	if len(rest) > 0 {
+		if c := find(name + " " + rest[0]); c != nil {
+			return c, rest[1:]
+		}
+	}
+	return find(name), rest
+}
+
+func find(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// subcommands returns the names of the commands in the group name ("rkey" → "rkey check").
+func subcommands(group string) []string {
+	var names []string
+	for _, c := range commands {
+		if strings.HasPrefix(c.name, group+" ") {
+			names = append(names, c.name)
+		}
+	}
+	return names
+}
+
+// env is where a run reads and writes.
+type env struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// call is one invocation of a command.
+type call struct {
+	*env
+	cmd *command
+}
+
+// usageError reports a command-line error that belongs to no command, followed by the general
+// usage, on standard error.
+func (e *env) usageError(format string, args ...any) {
+	fmt.Fprintf(e.stderr, "atcore: "+format+"\n\n", args...)
+	writeOverview(e.stderr)
+}
+
+// runCommand parses cmd's flags from args and runs it.
+func (e *env) runCommand(cmd *command, args []string) int {
+	c := &call{env: e, cmd: cmd}
+	fs := flag.NewFlagSet("atcore "+cmd.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors and usage are printed below, in our format
+	runFn := cmd.setup(fs)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			writeCommandHelp(e.stdout, cmd)
+			return exitOK
+		}
+		return c.usageError("%v", err)
+	}
+	n := fs.NArg()
+	switch {
+	case n < cmd.minArgs && cmd.minArgs == 1:
+		return c.usageError("missing argument")
+	case n < cmd.minArgs:
+		return c.usageError("want at least %d arguments, got %d", cmd.minArgs, n)
+	case cmd.maxArgs >= 0 && n > cmd.maxArgs && cmd.maxArgs == 0:
+		return c.usageError("unexpected argument %q", fs.Arg(0))
+	case cmd.maxArgs >= 0 && n > cmd.maxArgs:
+		return c.usageError("want at most %d arguments, got %d", cmd.maxArgs, n)
+	}
+	return runFn(c, fs.Args())
+}
+
+// usageError reports a command-line error, then the command's usage, on standard error, and
+// returns the usage exit status.
+func (c *call) usageError(format string, args ...any) int {
+	fmt.Fprintf(c.stderr, "atcore %s: "+format+"\n\n", append([]any{c.cmd.name}, args...)...)
+	writeCommandHelp(c.stderr, c.cmd)
+	return exitUsage
+}
+
+// fail reports that the input named name is invalid, on one line of standard error, and returns
+// the data exit status. name is "" when the message names the input itself.
+func (c *call) fail(name string, err error) int {
+	if name == "" {
+		fmt.Fprintf(c.stderr, "atcore %s: %s\n", c.cmd.name, describe(err))
+	} else {
+		fmt.Fprintf(c.stderr, "atcore %s: %s: %s\n", c.cmd.name, name, describe(err))
+	}
+	return exitData
+}
+
+// flush flushes w, reporting a write error (a closed pipe, a full disk) as a failure.
+func (c *call) flush(w interface{ Flush() error }) int {
+	if err := w.Flush(); err != nil {
+		return c.fail("", errorf("writing output: %w", err))
+	}
+	return exitOK
+}

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/atcore/atcore/datamodel"
+)
+
+// stdinName is how standard input is named, in arguments and in output, as coreutils do.
+const stdinName = "-"
+
+// inputNames returns the files named on the command line, or standard input when there are none.
+func inputNames(args []string) []string {
+	if len(args) == 0 {
+		return []string{stdinName}
+	}
+	return args
+}
+
+// open opens the input called name: standard input for "-", else the file. The caller closes it.
+func (c *call) open(name string) (io.ReadCloser, error) {
+	if name == stdinName {
+		return io.NopCloser(c.stdin), nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		// The *PathError repeats the name, which the caller already prints.
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return nil, pe.Err
+		}
+		return nil, err
+	}
+	return f, nil
+}
+
+// readRecord reads a whole record from the input called name, refusing more than limit bytes. It
+// reads at most limit+1 bytes, so a huge input costs no more than a record at the limit.
+func (c *call) readRecord(name string, limit int) ([]byte, error) {
+	r, err := c.open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	data, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > limit {
+		return nil, &datamodel.Error{Err: datamodel.ErrTooLarge, Offset: int64(limit),
+			Detail: "more than " + strconv.Itoa(limit) + " bytes"}
+	}
+	return data, nil
+}
+
+// maxRecordSize is the most a record may take in either form, so that reading stops early even
+// before the form is known.
+const maxRecordSize = max(datamodel.DefaultMaxCBORSize, datamodel.DefaultMaxJSONSize)
+
+// isJSON tells whether data is an atproto JSON record rather than a DAG-CBOR one: its first byte
+// that is not JSON white space is '{'. A DAG-CBOR record is a map, whose first byte is a map head
+// (0xa0–0xbb); none of '{' (0x7b) and the white-space bytes (0x09, 0x0a, 0x0d, 0x20) is one, so
+// the test never mistakes one form for the other.
+func isJSON(data []byte) bool {
+	for _, b := range data {
+		switch b {
+		case ' ', '\t', '\n', '\r':
+			continue
+		case '{':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// describe formats err for one line of standard error. A data-model error reads
+// "offset 12, path "/embed/images/0": RULE (DETAIL)".
+func describe(err error) string {
+	var de *datamodel.Error
+	if !errors.As(err, &de) {
+		return err.Error()
+	}
+	s := ""
+	if de.Offset >= 0 {
+		s = "offset " + strconv.FormatInt(de.Offset, 10) + ", "
+	}
+	s += "path " + strconv.Quote(de.Path) + ": " + de.Err.Error()
+	if de.Detail != "" {
+		s += " (" + de.Detail + ")"
+	}
+	return s
+}
+
+// errorf is fmt.Errorf, for messages that have no data-model location.
+var errorf = fmt.Errorf
