@@ -1,0 +1,275 @@
+package tid
+
+import (
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// fakeClock is an injectable clock that a test sets by hand; safe for concurrent use.
+type fakeClock struct{ us atomic.Int64 }
+
+func newFakeClock(t time.Time) *fakeClock {
+	c := new(fakeClock)
+	c.set(t)
+	return c
+}
+func (c *fakeClock) set(t time.Time)     { c.us.Store(t.UnixMicro()) }
+func (c *fakeClock) add(d time.Duration) { c.us.Add(int64(d / time.Microsecond)) }
+func (c *fakeClock) now() time.Time      { return time.UnixMicro(c.us.Load()) }
+func (c *fakeClock) generator(t *testing.T, clockID uint) *Generator {
+	t.Helper()
+	g, err := NewGeneratorWithClock(clockID, c.now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// DECISIONS 6: strictly increasing per goroutine, all distinct, from many goroutines at once.
+func TestNextConcurrent(t *testing.T) {
+	const goroutines, perGoroutine = 16, 4000
+	ctx, err := NewGenerator(500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		next func() TID
+		id   uint
+	}{
+		{"package Next", Next, std.ClockID()},
+		{"Generator with clock id 500", ctx.Next, 500},
+	} {
+		results := make([][]TID, goroutines)
+		var wg sync.WaitGroup
+		for i := range results {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ids := make([]TID, perGoroutine)
+				for j := range ids {
+					ids[j] = tt.next()
+				}
+				results[i] = ids
+			}()
+		}
+		wg.Wait()
+		seen := make(map[TID]bool, goroutines*perGoroutine)
+		for i, ids := range results {
+			for j, id := range ids {
+				if j > 0 && id <= ids[j-1] {
+					t.Fatalf("%s: goroutine %d: %v after %v, not increasing", tt.name, i, id, ids[j-1])
+				}
+				if seen[id] {
+					t.Fatalf("%s: %v issued twice", tt.name, id)
+				}
+				seen[id] = true
+				if id.ClockID() != tt.id || id&topBit != 0 {
+					t.Fatalf("%s: %v has clock id %d (want %d) or the top bit", tt.name, id, id.ClockID(), tt.id)
+				}
+			}
+		}
+	}
+}
+
+// DECISIONS 6: the wall clock steps back by seconds, then jumps forward: the output stays strictly
+// increasing while the clock is behind, and follows the clock again once it is ahead.
+func TestNextClockStepsBack(t *testing.T) {
+	t0 := mustTime("2024-07-19T16:40:46.480310Z")
+	clock := newFakeClock(t0)
+	g := clock.generator(t, 7)
+
+	var last TID
+	next := func(step string) TID {
+		id := g.Next()
+		if id <= last {
+			t.Fatalf("%s: %v after %v, not increasing", step, id, last)
+		}
+		last = id
+		return id
+	}
+	for range 100 { // normal running: one TID per clock microsecond, on the clock
+		if id := next("running"); !id.Time().Equal(clock.now()) {
+			t.Fatalf("running: %v at %v, want the clock's %v", id, id.Time(), clock.now())
+		}
+		clock.add(time.Microsecond)
+	}
+	peak := last.Time()
+	clock.add(-5 * time.Second) // the wall clock steps back
+	for i := range 1000 {
+		id := next("stepped back")
+		// While the clock is behind, each TID takes the last microsecond plus one.
+		if want := peak.Add(time.Duration(i+1) * time.Microsecond); !id.Time().Equal(want) {
+			t.Fatalf("stepped back: TID %d at %v, want %v", i, id.Time(), want)
+		}
+		clock.add(time.Microsecond)
+	}
+	clock.add(-3 * time.Second) // a smear backwards, bit by bit
+	for range 1000 {
+		next("smearing")
+		clock.add(-time.Microsecond)
+	}
+	clock.set(t0.Add(10 * time.Second)) // the clock jumps forward, past the output
+	if id := next("after the jump"); !id.Time().Equal(clock.now()) {
+		t.Fatalf("after the jump: %v at %v, want back on the clock at %v", id, id.Time(), clock.now())
+	}
+	clock.add(time.Millisecond)
+	if id := next("after the jump"); !id.Time().Equal(clock.now()) {
+		t.Fatalf("after the jump: %v at %v, want the clock's %v", id, id.Time(), clock.now())
+	}
+}
+
+// The drift bound documented on Generator: a burst of n TIDs on a stopped clock runs exactly n-1
+// microseconds ahead, and the output rejoins the clock once it passes them.
+func TestNextBurstDrift(t *testing.T) {
+	t0 := mustTime("2024-07-19T16:40:46.480310Z")
+	clock := newFakeClock(t0)
+	g := clock.generator(t, 0)
+	const burst = 10000
+	var id TID
+	for range burst {
+		id = g.Next()
+	}
+	if ahead := id.Time().Sub(clock.now()); ahead != (burst-1)*time.Microsecond {
+		t.Errorf("after a burst of %d: %v ahead, want %v", burst, ahead, (burst-1)*time.Microsecond)
+	}
+	clock.add(burst * time.Microsecond)
+	if id := g.Next(); !id.Time().Equal(clock.now()) {
+		t.Errorf("after the clock passed the burst: %v, want the clock's %v", id.Time(), clock.now())
+	}
+}
+
+// The default clock is the monotonic clock anchored to the wall clock: its TIDs carry the time now.
+func TestNextMonotonicClock(t *testing.T) {
+	g, err := NewGenerator(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := time.Now()
+	id := g.Next()
+	after := time.Now()
+	// A wall clock stepped while the tests run would move away from the monotonic clock; allow a
+	// second for it rather than fail on it.
+	if id.Time().Before(before.Add(-time.Second)) || id.Time().After(after.Add(time.Second)) {
+		t.Errorf("Next() at %v, want between %v and %v", id.Time(), before, after)
+	}
+	if id.ClockID() != 3 || g.ClockID() != 3 {
+		t.Errorf("clock id %d, %d; want 3", id.ClockID(), g.ClockID())
+	}
+	var zero Generator // the zero Generator: clock id 0, monotonic clock
+	if z := zero.Next(); z.ClockID() != 0 || z.Time().Before(before.Add(-time.Second)) {
+		t.Errorf("zero Generator: %v at %v", z, z.Time())
+	}
+}
+
+func TestDefaultClockID(t *testing.T) {
+	// DECISIONS 7: the default clock id is random in the best-effort range.
+	if id := Next(); id.ClockID() > 31 || id.ClockClass() != BestEffort || id.ClockID() != std.ClockID() {
+		t.Errorf("Next() clock id %d (%v), want the default generator's, in 0-31", id.ClockID(), id.ClockClass())
+	}
+}
+
+func TestNewGenerator(t *testing.T) {
+	for _, id := range []uint{0, 31, 32, 991, 992, MaxClockID} {
+		if g, err := NewGenerator(id); err != nil || g.ClockID() != id || g.Next().ClockID() != id {
+			t.Errorf("NewGenerator(%d): %v", id, err)
+		}
+	}
+	if g, err := NewGenerator(MaxClockID + 1); !errors.Is(err, ErrClockID) || g != nil {
+		t.Errorf("NewGenerator(1024) = %v, %v; want ErrClockID", g, err)
+	}
+	if _, err := NewGeneratorWithClock(1<<40, time.Now); !errors.Is(err, ErrClockID) {
+		t.Errorf("NewGeneratorWithClock(1<<40) error = %v; want ErrClockID", err)
+	}
+}
+
+func TestContinueAfter(t *testing.T) {
+	t0 := mustTime("2024-07-19T16:40:46.480310Z")
+	clock := newFakeClock(t0)
+	tests := []struct {
+		rule  string
+		clock uint
+		after TID
+		want  TID // the next TID
+	}{
+		{"repo rev an hour ahead, higher clock id", 5, mustFromTime(t0.Add(time.Hour), 1023), mustFromTime(t0.Add(time.Hour+time.Microsecond), 5)},
+		{"repo rev an hour ahead, lower clock id", 5, mustFromTime(t0.Add(time.Hour), 0), mustFromTime(t0.Add(time.Hour+time.Microsecond), 5)},
+		{"repo rev behind the clock: no effect", 5, mustFromTime(t0.Add(-time.Hour), 1023), mustFromTime(t0, 5)},
+	}
+	for _, tt := range tests {
+		g := clock.generator(t, tt.clock)
+		if err := g.ContinueAfter(tt.after); err != nil {
+			t.Fatalf("%s: %v", tt.rule, err)
+		}
+		if got := g.Next(); got != tt.want || got <= tt.after {
+			t.Errorf("%s: Next() = %v (%v), want %v", tt.rule, got, got.Time(), tt.want)
+		}
+	}
+	// An earlier TID never moves the generator back.
+	g := clock.generator(t, 1)
+	a := g.Next()
+	if err := g.ContinueAfter(0); err != nil {
+		t.Fatal(err)
+	}
+	if b := g.Next(); b <= a {
+		t.Errorf("ContinueAfter(0) moved the generator back: %v after %v", b, a)
+	}
+	for _, bad := range []TID{MustParse("c222222222222"), MustParse("bzzzzzzzzzzz2")} {
+		if err := g.ContinueAfter(bad); !errors.Is(err, ErrTimeRange) {
+			t.Errorf("ContinueAfter(%v) error = %v, want ErrTimeRange", bad, err)
+		}
+	}
+	// The last microsecond but one is accepted, and its successor is the last TID there is.
+	if err := g.ContinueAfter(MustParse("bzzzzzzzzzy22")); err != nil {
+		t.Fatal(err)
+	}
+	if got := g.Next(); got.UnixMicro() != MaxUnixMicro {
+		t.Errorf("after the last microsecond but one: %v", got)
+	}
+}
+
+func mustFromTime(t time.Time, clockID uint) TID {
+	id, err := FromTime(t, clockID)
+	if err != nil {
+		panic(err)
+	}
+	return id
+}
+
+// Next panics, rather than wrap or repeat, when no greater TID exists.
+func TestNextExhausted(t *testing.T) {
+	tests := []struct {
+		rule  string
+		setup func(*fakeClock, *Generator)
+	}{
+		{"clock after 2255", func(c *fakeClock, g *Generator) { c.set(time.UnixMicro(MaxUnixMicro + 1)) }},
+		{"microseconds run out", func(c *fakeClock, g *Generator) {
+			if err := g.ContinueAfter(MustParse("bzzzzzzzzzy22")); err != nil {
+				t.Fatal(err)
+			}
+			g.Next()
+		}},
+	}
+	for _, tt := range tests {
+		clock := newFakeClock(time.Unix(0, 0))
+		g := clock.generator(t, 0)
+		tt.setup(clock, g)
+		func() {
+			defer func() {
+				if r := recover(); r != errExhausted {
+					t.Errorf("%s: recovered %v, want %v", tt.rule, r, errExhausted)
+				}
+			}()
+			id := g.Next()
+			t.Errorf("%s: Next() = %v, want a panic", tt.rule, id)
+		}()
+	}
+	// A clock before 1970 counts as the epoch.
+	clock := newFakeClock(time.Unix(-100, 0))
+	if id := clock.generator(t, 0).Next(); id.UnixMicro() != 1 {
+		t.Errorf("clock before 1970: %v at %d µs", id, id.UnixMicro())
+	}
+}

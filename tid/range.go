@@ -1,0 +1,55 @@
+package tid
+
+import (
+	"time"
+
+	"github.com/atcore/atcore/internal/base32sort"
+)
+
+// Bounds returns the smallest and the largest TID at the microsecond of t: clock ids 0 and 1023.
+// All TIDs at that microsecond lie in [lo, hi], so a range query over a TID-keyed table from
+// instant a to instant b can select keys from the lo of a to the hi of b. Errors are those of [FromTime].
+func Bounds(t time.Time) (lo, hi TID, err error) {
+	lo, err = FromTime(t, 0)
+	if err != nil {
+		return 0, 0, err
+	}
+	return lo, lo | MaxClockID, nil
+}
+
+// PrefixBounds returns the smallest and the largest TID whose string starts with prefix, which
+// is 1 to 13 characters of a TID: prefix must match the start of the spec regex. A TID t starts
+// with prefix exactly when lo <= t && t <= hi.
+func PrefixBounds(prefix string) (lo, hi TID, err error) {
+	if len(prefix) == 0 || len(prefix) > Len {
+		return 0, 0, prefixError(prefix, min(len(prefix), Len), "length "+itoa(len(prefix))+", want 1 to 13 characters", ErrSyntax)
+	}
+	if i := firstProblem(prefix); i < len(prefix) {
+		return 0, 0, prefixError(prefix, i, describe(prefix, i, false), ErrSyntax)
+	}
+	v, _ := base32sort.Decode(prefix) // cannot fail: checked above
+	shift := 5 * uint(Len-len(prefix))
+	lo = TID(v << shift)
+	return lo, lo | TID(uint64(1)<<shift-1), nil
+}
+
+// PrefixRange returns the first and the last instant held by the TIDs that start with prefix
+// (spec/tid-draft.txt: "prefixes can be used to mask ranges"; DECISIONS 8). For example "3kxn"
+// spans 2024-07-19T11:28:52.498432Z to 2024-07-19T21:01:32.236799Z. A prefix of 11 or more
+// characters names a single microsecond. Prefixes starting with c–j set the top bit, which holds
+// no time: they fail with [ErrTimeRange].
+func PrefixRange(prefix string) (first, last time.Time, err error) {
+	lo, hi, err := PrefixBounds(prefix)
+	if err != nil {
+		return time.Time{}, time.Time{}, err
+	}
+	if lo&topBit != 0 {
+		return time.Time{}, time.Time{}, prefixError(prefix, 0,
+			"first character "+quoteByte(prefix[0])+" sets the top bit, which holds no time", ErrTimeRange)
+	}
+	return lo.Time(), hi.Time(), nil
+}
+
+func prefixError(prefix string, offset int, reason string, sentinel error) *ParseError {
+	return newParseError("TID prefix", prefix, offset, reason, sentinel)
+}

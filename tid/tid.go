@@ -1,0 +1,276 @@
+// Package tid implements AT Protocol timestamp identifiers (TIDs): 64-bit, time-ordered ids
+// written as 13 base32-sortable characters, used as record keys and repository revisions.
+//
+// A [TID] is a uint64: compare it with ==, sort it with < or [TID.Compare], use it as a map key.
+// Its layout (spec/tid.txt; DECISIONS 5): the top bit is 0, the next 53 bits count microseconds
+// since the Unix epoch, and the low 10 bits are a clock id.
+//
+//	id := tid.Next()               // a new TID, strictly after every one before it
+//	t, err := tid.Parse(s)         // strict: exactly the spec regex
+//	when, clock := t.Time(), t.ClockID()
+//
+// Generation is lock-free and safe from any number of goroutines; see [Generator].
+package tid
+
+import (
+	"cmp"
+	"strings"
+	"time"
+
+	"github.com/atcore/atcore/internal/base32sort"
+)
+
+// A TID is a timestamp identifier. Its zero value is the valid TID "2222222222222": the Unix
+// epoch, clock id 0 (spec/tid.txt: "The TID corresponding to integer zero is 2222222222222").
+//
+// Every string the spec regex accepts is a TID (DECISIONS 4), including the ones starting with
+// c–j, which set the top bit. A generator never sets it, and [TID.Time], [TID.UnixMicro] ignore it.
+type TID uint64
+
+const (
+	// Len is the length of a TID string.
+	Len = base32sort.Len
+
+	// MaxClockID is the largest clock id: a TID keeps 10 bits for it.
+	MaxClockID = 1<<clockBits - 1
+
+	// MaxUnixMicro is the last microsecond a TID can hold, 2255-06-05T23:47:34.740991Z (53 bits).
+	MaxUnixMicro = 1<<53 - 1
+
+	clockBits = 10
+	topBit    = 1 << 63
+)
+
+// Parse parses a TID in its canonical form: exactly 13 characters matching
+// ^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$ (spec/tid.txt, DECISIONS 4). Upper
+// case and the legacy dashed form are rejected (see [ParseLenient]). An error is a *[ParseError]
+// matching [ErrSyntax]. Parse does not allocate unless it fails.
+func Parse(s string) (TID, error) {
+	if v, ok := base32sort.Decode13(s); ok {
+		return TID(v), nil
+	}
+	return 0, syntaxError(s, false)
+}
+
+// MustParse is like [Parse] but panics if s is not a TID. It is intended for tests and
+// hard-coded strings.
+func MustParse(s string) TID {
+	t, err := Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// IsValid reports whether s is a TID in its canonical form, as [Parse] would accept it.
+func IsValid(s string) bool {
+	_, ok := base32sort.Decode13(s)
+	return ok
+}
+
+// ParseLenient parses a TID in its canonical form or in the legacy dashed form STTT-TTT-TTTT-CC
+// that early versions allowed (spec/tid-draft.txt; DECISIONS 8). Use it only to read old data:
+// the spec says hyphens "should be rejected when parsing", which [Parse] does.
+func ParseLenient(s string) (TID, error) {
+	if len(s) != dashedLen || s[4] != '-' || s[8] != '-' || s[13] != '-' {
+		if v, ok := base32sort.Decode13(s); ok {
+			return TID(v), nil
+		}
+		return 0, syntaxError(s, true)
+	}
+	var buf [Len]byte
+	copy(buf[0:4], s[0:4])
+	copy(buf[4:7], s[5:8])
+	copy(buf[7:11], s[9:13])
+	copy(buf[11:13], s[14:16])
+	if v, ok := base32sort.Decode13(string(buf[:])); ok {
+		return TID(v), nil
+	}
+	// Diagnose the 13 characters without the hyphens, then point at the offset in s.
+	e := syntaxError(string(buf[:]), true)
+	e.Offset = dashedOffset(e.Offset)
+	e.Reason = describe(s, e.Offset, true)
+	e.Input, e.Truncated = strings.Clone(s), false // 16 bytes: short enough to echo whole
+	return 0, e
+}
+
+// dashedLen is the length of the dashed form STTT-TTT-TTTT-CC.
+const dashedLen = Len + 3
+
+// dashedOffset maps an offset in the 13-character form to the matching offset in the dashed form.
+func dashedOffset(i int) int {
+	switch {
+	case i >= 11:
+		return i + 3
+	case i >= 7:
+		return i + 2
+	case i >= 4:
+		return i + 1
+	}
+	return i
+}
+
+// syntaxError explains why s is not a canonical TID. It runs only after the fast path failed.
+func syntaxError(s string, lenient bool) *ParseError {
+	return newParseError("TID", s, 0, "", ErrSyntax).at(s, firstProblem(s), lenient)
+}
+
+// at sets the offset and the reason for the problem at offset i of s.
+func (e *ParseError) at(s string, i int, lenient bool) *ParseError {
+	e.Offset = i
+	e.Reason = describe(s, i, lenient)
+	return e
+}
+
+// firstProblem returns the offset of the first thing wrong with s: a character outside the
+// alphabet among the first 13, a first character above 'j', or the wrong length.
+func firstProblem(s string) int {
+	n := min(len(s), Len)
+	if i := base32sort.IndexInvalid(s[:n]); i >= 0 {
+		return i
+	}
+	if len(s) > 0 && s[0] > 'j' {
+		return 0
+	}
+	return n // len(s) != Len: where s ends early, or where it should have ended
+}
+
+// describe says what is wrong at offset i of s, as found by firstProblem.
+func describe(s string, i int, lenient bool) string {
+	at := " at offset " + itoa(i)
+	switch {
+	case len(s) == 0:
+		return "empty string, want 13 characters"
+	case i >= len(s):
+		return "too short: " + itoa(len(s)) + " characters, want 13"
+	case i == Len && len(s) > Len:
+		return "too long: " + itoa(len(s)) + " characters, want 13"
+	}
+	c := s[i]
+	if _, ok := base32sort.Value(c); ok {
+		// Only the first character can be in the alphabet yet wrong.
+		return "first character " + quoteByte(c) + " is above 'j': the value would not fit in 64 bits"
+	}
+	switch {
+	case c == '-' && lenient:
+		return quoteByte(c) + at + ": hyphens are allowed only as in the dashed form STTT-TTT-TTTT-CC"
+	case c == '-':
+		return quoteByte(c) + at + ": hyphens (the legacy dashed form) are not allowed"
+	case c >= 'A' && c <= 'Z':
+		return quoteByte(c) + at + ": upper case is not allowed"
+	}
+	return quoteByte(c) + at + " is not in the base32-sortable alphabet " + base32sort.Alphabet
+}
+
+// itoa formats a small non-negative int without strconv's generality.
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	var buf [20]byte
+	i := len(buf)
+	for n > 0 {
+		i--
+		buf[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(buf[i:])
+}
+
+// String returns the 13-character canonical form of t.
+func (t TID) String() string {
+	var buf [Len]byte
+	base32sort.Encode13(buf[:], uint64(t))
+	return string(buf[:])
+}
+
+// AppendText appends the canonical form of t to b. It implements [encoding.TextAppender] and
+// never fails.
+func (t TID) AppendText(b []byte) ([]byte, error) {
+	return base32sort.Append13(b, uint64(t)), nil
+}
+
+// MarshalText implements [encoding.TextMarshaler]: the canonical form, so that encoding/json
+// writes a TID as a JSON string.
+func (t TID) MarshalText() ([]byte, error) {
+	return t.AppendText(make([]byte, 0, Len))
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler] with [Parse]'s strict rules.
+//
+// With encoding/json, a JSON null leaves a TID unchanged and sets a *TID to nil: use a *TID for a
+// field that may be null, since the zero TID is itself a valid TID.
+func (t *TID) UnmarshalText(text []byte) error {
+	v, err := Parse(string(text))
+	if err != nil {
+		return err
+	}
+	*t = v
+	return nil
+}
+
+// Dashed returns t in the dashed display form STTT-TTT-TTTT-CC (spec/tid-draft.txt), for people
+// to read. It is not a valid TID string: [Parse] rejects it, [ParseLenient] accepts it.
+func (t TID) Dashed() string {
+	var c [Len]byte
+	base32sort.Encode13(c[:], uint64(t))
+	d := [dashedLen]byte{
+		c[0], c[1], c[2], c[3], '-',
+		c[4], c[5], c[6], '-',
+		c[7], c[8], c[9], c[10], '-',
+		c[11], c[12],
+	}
+	return string(d[:])
+}
+
+// Compare returns -1, 0 or +1 as t is before, equal to, or after u. TIDs order as their strings
+// do (spec/tid.txt: base32-sortable).
+func (t TID) Compare(u TID) int { return cmp.Compare(t, u) }
+
+// UnixMicro returns the microseconds since the Unix epoch that t holds: bits 62 to 10.
+func (t TID) UnixMicro() int64 { return int64(t>>clockBits) & MaxUnixMicro }
+
+// Time returns the instant t holds, in UTC, with microsecond precision.
+func (t TID) Time() time.Time { return time.UnixMicro(t.UnixMicro()).UTC() }
+
+// ClockID returns t's clock id, 0 to 1023: the low 10 bits.
+func (t TID) ClockID() uint { return uint(t & MaxClockID) }
+
+// ClockClass returns the range t's clock id falls in (spec/tid-draft.txt; DECISIONS 7).
+func (t TID) ClockClass() ClockClass { return classOf(t.ClockID()) }
+
+// A ClockClass is one of the three ranges of clock ids the draft defines (DECISIONS 7).
+type ClockClass uint8
+
+const (
+	// BestEffort: clock ids 0–31, chosen at random without coordination; the default.
+	BestEffort ClockClass = iota
+	// ContextDependent: clock ids 32–991, assigned by a deployment, e.g. one per worker.
+	ContextDependent
+	// GloballyUnique: clock ids 992–1023, only for ids registered globally.
+	GloballyUnique
+)
+
+// String returns "best-effort", "context-dependent" or "globally-unique".
+func (c ClockClass) String() string {
+	switch c {
+	case BestEffort:
+		return "best-effort"
+	case ContextDependent:
+		return "context-dependent"
+	case GloballyUnique:
+		return "globally-unique"
+	}
+	return "ClockClass(" + itoa(int(c)) + ")"
+}
+
+// classOf returns the class of clock id id, which must be at most 1023.
+func classOf(id uint) ClockClass {
+	switch {
+	case id < 32:
+		return BestEffort
+	case id < 992:
+		return ContextDependent
+	}
+	return GloballyUnique
+}
