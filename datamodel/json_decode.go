@@ -1,0 +1,781 @@
+package datamodel
+
+import (
+	"encoding/base64"
+	"strconv"
+	"sync"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/atcore/atcore/cidutil"
+)
+
+// UnmarshalJSON decodes one atproto JSON value (spec/data-model.txt, "JSON Representation") into
+// the Go values described in the package doc, the same values UnmarshalCBOR returns:
+//
+//   - {"$link": "<CID>"} is a Link and {"$bytes": "<base64>"} is Bytes; each must have exactly that
+//     one key (DECISIONS rule 10). CIDv0 is never valid (rule 12).
+//   - {"$type": "blob", "ref": …, "mimeType": …, "size": …} is a Blob, with exactly those keys
+//     (rule 13); the legacy {"cid": "<CID>", "mimeType": …} is a Blob with Legacy set when the
+//     string is a CID in its canonical form, so that it re-encodes to the same bytes.
+//   - $type, on any object, must be a non-empty string (rule 11).
+//   - Numbers are read exactly into int64: 123.0 and 1e2 are integers, 1.5 is ErrFraction, and
+//     integers beyond int64 are ErrIntegerRange; no float64 rounding ever happens (rule 10).
+//
+// The grammar is RFC 8259's, strictly: no trailing commas, comments, leading zeros, NaN, byte
+// order mark, raw control characters in strings, invalid UTF-8 or lone surrogate escapes.
+// Duplicate keys are an error (ErrDuplicateKey), as are bytes after the value. The limits of
+// rule 14 (MaxJSONSize, MaxDepth, MaxElements, MaxKeyLen; see WithLimits) are checked as the
+// input is read. Errors are *Error values with the byte offset and the JSON Pointer of the value.
+//
+// Strings in the result share one copy of data, made once per call, instead of one allocation
+// each: a small string kept from the result keeps that copy alive.
+func UnmarshalJSON(data []byte, opts ...Option) (any, error) {
+	cfg := newConfig(opts)
+	if len(data) > cfg.limits.MaxJSONSize {
+		return nil, &Error{Err: ErrTooLarge, Offset: int64(cfg.limits.MaxJSONSize),
+			Detail: strconv.Itoa(len(data)) + " bytes, limit " + strconv.Itoa(cfg.limits.MaxJSONSize)}
+	}
+	d := jsonDecoderPool.Get().(*jsonDecoder)
+	d.data, d.str, d.pos, d.depth, d.limits = data, string(data), 0, 0, cfg.limits
+	v, err := d.value()
+	if err == nil {
+		d.skipSpace()
+		if d.pos < len(d.data) {
+			v, err = nil, d.fail(ErrTrailingBytes, d.pos, "")
+		}
+	}
+	d.data, d.str = nil, ""
+	jsonDecoderPool.Put(d)
+	return v, err
+}
+
+// jsonDecoderPool recycles decoders for their scratch stacks, so that a decode allocates only
+// what it returns.
+var jsonDecoderPool = sync.Pool{New: func() any { return new(jsonDecoder) }}
+
+// jsonDecoder is a single-pass recursive-descent reader over data.
+type jsonDecoder struct {
+	data   []byte
+	str    string // data as a string: unescaped strings are substrings of it
+	pos    int
+	depth  int // containers open around pos
+	limits Limits
+
+	// Scratch stacks shared by all nesting levels: a container pushes its members, then pops them
+	// into a value of the exact size.
+	members []jsonMember
+	items   []any
+	buf     []byte // unescaped string being built
+}
+
+// jsonMember is one key/value pair of an object being read.
+type jsonMember struct {
+	key    string
+	val    any
+	keyOff int // offset of the key's opening quote
+	valOff int // offset of the value's first byte
+}
+
+func (d *jsonDecoder) fail(err error, off int, detail string) *Error {
+	return &Error{Err: err, Offset: int64(off), Detail: detail}
+}
+
+// failEnd reports input that ends where a token was expected.
+func (d *jsonDecoder) failEnd(what string) *Error {
+	return d.fail(ErrTruncated, len(d.data), "expected "+what)
+}
+
+// failByte reports an unexpected byte at d.pos, or the end of input.
+func (d *jsonDecoder) failByte(what string) *Error {
+	if d.pos >= len(d.data) {
+		return d.failEnd(what)
+	}
+	return d.fail(ErrSyntax, d.pos, "expected "+what+", found "+jsonQuoteByte(d.data[d.pos]))
+}
+
+func jsonQuoteByte(c byte) string {
+	if c >= 0x20 && c < 0x7f {
+		return strconv.QuoteRune(rune(c))
+	}
+	return "byte 0x" + strconv.FormatUint(uint64(c), 16)
+}
+
+// jsonWithKey and jsonWithIndex put one more JSON Pointer token in front of an error's path as it
+// travels up from the value where it happened: the happy path pays nothing for paths.
+func jsonWithKey(err error, key string) error {
+	if e, ok := err.(*Error); ok {
+		e.Path = string(appendPointerToken(nil, key)) + e.Path
+	}
+	return err
+}
+
+func jsonWithIndex(err error, i int) error {
+	if e, ok := err.(*Error); ok {
+		e.Path = "/" + strconv.Itoa(i) + e.Path
+	}
+	return err
+}
+
+func (d *jsonDecoder) skipSpace() {
+	for d.pos < len(d.data) {
+		switch d.data[d.pos] {
+		case ' ', '\t', '\n', '\r':
+			d.pos++
+		default:
+			return
+		}
+	}
+}
+
+// value reads one value after optional whitespace.
+func (d *jsonDecoder) value() (any, error) {
+	d.skipSpace()
+	if d.pos >= len(d.data) {
+		return nil, d.failEnd("a value")
+	}
+	switch c := d.data[d.pos]; {
+	case c == '{':
+		return d.object()
+	case c == '[':
+		return d.array()
+	case c == '"':
+		s, err := d.string()
+		if err != nil {
+			return nil, err
+		}
+		return s, nil
+	case c == '-' || c >= '0' && c <= '9':
+		return d.number()
+	case c == 't':
+		return true, d.literal("true")
+	case c == 'f':
+		return false, d.literal("false")
+	case c == 'n':
+		return nil, d.literal("null")
+	default:
+		return nil, d.failByte("a value")
+	}
+}
+
+func (d *jsonDecoder) literal(word string) error {
+	start := d.pos
+	for i := 0; i < len(word); i++ {
+		if d.pos >= len(d.data) {
+			return d.failEnd(strconv.Quote(word))
+		}
+		if d.data[d.pos] != word[i] {
+			return d.fail(ErrSyntax, start, "expected "+strconv.Quote(word))
+		}
+		d.pos++
+	}
+	return nil
+}
+
+// array reads [ value, … ].
+func (d *jsonDecoder) array() (any, error) {
+	start := d.pos
+	d.depth++
+	if d.depth > d.limits.MaxDepth {
+		return nil, d.fail(ErrTooDeep, start, "limit "+strconv.Itoa(d.limits.MaxDepth))
+	}
+	d.pos++ // [
+	d.skipSpace()
+	if d.pos < len(d.data) && d.data[d.pos] == ']' {
+		d.pos++
+		d.depth--
+		return []any{}, nil
+	}
+	base := len(d.items)
+	for n := 0; ; n++ {
+		if n >= d.limits.MaxElements {
+			d.popItems(base)
+			return nil, d.fail(ErrTooManyElements, d.pos, "limit "+strconv.Itoa(d.limits.MaxElements))
+		}
+		v, err := d.value()
+		if err != nil {
+			d.popItems(base)
+			return nil, jsonWithIndex(err, n)
+		}
+		d.items = append(d.items, v)
+		d.skipSpace()
+		if d.pos < len(d.data) {
+			if c := d.data[d.pos]; c == ',' {
+				d.pos++
+				continue
+			} else if c == ']' {
+				d.pos++
+				break
+			}
+		}
+		err = d.failByte("',' or ']'")
+		d.popItems(base)
+		return nil, err
+	}
+	out := make([]any, len(d.items)-base)
+	copy(out, d.items[base:])
+	d.popItems(base)
+	d.depth--
+	return out, nil
+}
+
+// popItems drops the scratch items above base, clearing them so they don't pin memory.
+func (d *jsonDecoder) popItems(base int) {
+	clear(d.items[base:])
+	d.items = d.items[:base]
+}
+
+func (d *jsonDecoder) popMembers(base int) {
+	clear(d.members[base:])
+	d.members = d.members[:base]
+}
+
+// object reads { "key": value, … } and turns it into a map, a Link, Bytes or a Blob.
+func (d *jsonDecoder) object() (any, error) {
+	start := d.pos
+	d.depth++
+	// A $link or $bytes object is a leaf of the data model (a CBOR tag or byte string, not a map),
+	// so it may sit one level below MaxDepth; finish checks the depth of everything else.
+	if d.depth > d.limits.MaxDepth+1 {
+		return nil, d.fail(ErrTooDeep, start, "limit "+strconv.Itoa(d.limits.MaxDepth))
+	}
+	d.pos++ // {
+	d.skipSpace()
+	base := len(d.members)
+	if d.pos < len(d.data) && d.data[d.pos] == '}' {
+		d.pos++
+	} else {
+		for n := 0; ; n++ {
+			if n >= d.limits.MaxElements {
+				d.popMembers(base)
+				return nil, d.fail(ErrTooManyElements, d.pos, "limit "+strconv.Itoa(d.limits.MaxElements))
+			}
+			m, err := d.member()
+			if err != nil {
+				d.popMembers(base)
+				return nil, err
+			}
+			d.members = append(d.members, m)
+			d.skipSpace()
+			if d.pos < len(d.data) {
+				if c := d.data[d.pos]; c == ',' {
+					d.pos++
+					continue
+				} else if c == '}' {
+					d.pos++
+					break
+				}
+			}
+			err = d.failByte("',' or '}'")
+			d.popMembers(base)
+			return nil, err
+		}
+	}
+	v, err := d.finishObject(start, d.members[base:])
+	d.popMembers(base)
+	d.depth--
+	return v, err
+}
+
+// member reads "key": value.
+func (d *jsonDecoder) member() (jsonMember, error) {
+	d.skipSpace()
+	if d.pos >= len(d.data) || d.data[d.pos] != '"' {
+		return jsonMember{}, d.failByte("a string key")
+	}
+	m := jsonMember{keyOff: d.pos}
+	key, err := d.string()
+	if err != nil {
+		return jsonMember{}, err
+	}
+	if len(key) > d.limits.MaxKeyLen {
+		return jsonMember{}, d.fail(ErrKeyTooLong, m.keyOff,
+			strconv.Itoa(len(key))+" bytes, limit "+strconv.Itoa(d.limits.MaxKeyLen))
+	}
+	m.key = key
+	d.skipSpace()
+	if d.pos >= len(d.data) || d.data[d.pos] != ':' {
+		return jsonMember{}, jsonWithKey(d.failByte("':'"), key)
+	}
+	d.pos++
+	d.skipSpace()
+	m.valOff = d.pos
+	m.val, err = d.value()
+	if err != nil {
+		return jsonMember{}, jsonWithKey(err, key)
+	}
+	return m, nil
+}
+
+// jsonQuadraticDupLimit is the member count up to which duplicate keys are found by comparing
+// every pair, which beats hashing for the small objects records are made of.
+const jsonQuadraticDupLimit = 8
+
+// finishObject checks the members of the object that starts at offset start and builds its value.
+func (d *jsonDecoder) finishObject(start int, ms []jsonMember) (any, error) {
+	if len(ms) <= jsonQuadraticDupLimit {
+		for i := 1; i < len(ms); i++ {
+			for j := 0; j < i; j++ {
+				if ms[i].key == ms[j].key {
+					return nil, d.dupKey(ms[i])
+				}
+			}
+		}
+	}
+	// The reserved keys that give an object a meaning of its own (DECISIONS rules 10, 11, 13).
+	var typ, cidKey, mimeType *jsonMember
+	for i := range ms {
+		m := &ms[i]
+		switch m.key {
+		case "$link":
+			return d.link(start, ms, m)
+		case "$bytes":
+			return d.bytes(start, ms, m)
+		case "$type":
+			typ = m
+		case "cid":
+			cidKey = m
+		case "mimeType":
+			mimeType = m
+		}
+	}
+	if d.depth > d.limits.MaxDepth {
+		return nil, d.fail(ErrTooDeep, start, "limit "+strconv.Itoa(d.limits.MaxDepth))
+	}
+	if typ != nil {
+		s, ok := typ.val.(string)
+		if !ok || s == "" {
+			return nil, jsonWithKey(d.fail(ErrType, typ.valOff, jsonDescribe(typ.val)), "$type")
+		}
+		if s == "blob" {
+			return d.blob(start, ms)
+		}
+	}
+	if len(ms) == 2 && cidKey != nil && mimeType != nil {
+		if b, ok := jsonLegacyBlob(cidKey.val, mimeType.val); ok {
+			return b, nil
+		}
+	}
+	out := make(map[string]any, len(ms))
+	for _, m := range ms {
+		if len(ms) > jsonQuadraticDupLimit {
+			if _, dup := out[m.key]; dup {
+				return nil, d.dupKey(m)
+			}
+		}
+		out[m.key] = m.val
+	}
+	return out, nil
+}
+
+func (d *jsonDecoder) dupKey(m jsonMember) error {
+	return jsonWithKey(d.fail(ErrDuplicateKey, m.keyOff, strconv.Quote(m.key)), m.key)
+}
+
+// jsonDescribe names the JSON kind of a decoded value, for error details.
+func jsonDescribe(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "found null"
+	case bool:
+		return "found a boolean"
+	case int64:
+		return "found a number"
+	case string:
+		if x == "" {
+			return "found an empty string"
+		}
+		return "found a string"
+	case []any:
+		return "found an array"
+	case Link:
+		return "found a $link object"
+	case Bytes:
+		return "found a $bytes object"
+	case Blob:
+		return "found a blob"
+	default:
+		return "found an object"
+	}
+}
+
+// link turns {"$link": "<CID>"} into a Link (DECISIONS rules 10, 12).
+func (d *jsonDecoder) link(start int, ms []jsonMember, m *jsonMember) (any, error) {
+	if len(ms) != 1 {
+		return nil, d.fail(ErrLink, start, "a $link object has no other keys")
+	}
+	s, ok := m.val.(string)
+	if !ok {
+		return nil, jsonWithKey(d.fail(ErrLink, m.valOff, "$link must be a string, "+jsonDescribe(m.val)), "$link")
+	}
+	c, err := cidutil.ParseString(s)
+	if err != nil {
+		return nil, jsonWithKey(d.fail(ErrInvalidCID, m.valOff, err.Error()), "$link")
+	}
+	if n := len(c.KeyString()); n > d.limits.MaxCIDLen {
+		return nil, jsonWithKey(d.fail(ErrInvalidCID, m.valOff,
+			strconv.Itoa(n)+" bytes, limit "+strconv.Itoa(d.limits.MaxCIDLen)), "$link")
+	}
+	return Link(c), nil
+}
+
+// jsonBase64 is standard base64 (RFC 4648 §4) without padding, strict about the unused bits so
+// that every byte string has exactly one spelling.
+var jsonBase64 = base64.RawStdEncoding.Strict()
+
+// bytes turns {"$bytes": "<base64>"} into Bytes (DECISIONS rule 10: padding optional on read).
+func (d *jsonDecoder) bytes(start int, ms []jsonMember, m *jsonMember) (any, error) {
+	if len(ms) != 1 {
+		return nil, d.fail(ErrBytes, start, "a $bytes object has no other keys")
+	}
+	s, ok := m.val.(string)
+	if !ok {
+		return nil, jsonWithKey(d.fail(ErrBytes, m.valOff, "$bytes must be a string, "+jsonDescribe(m.val)), "$bytes")
+	}
+	b, err := jsonDecodeBase64(s)
+	if err != nil {
+		return nil, jsonWithKey(d.fail(ErrBytes, m.valOff, err.Error()), "$bytes")
+	}
+	return b, nil
+}
+
+// jsonDecodeBase64 decodes standard base64 with optional padding. encoding/base64 skips \r and \n
+// inside the input; atproto JSON does not allow them, so they are refused first.
+func jsonDecodeBase64(s string) (Bytes, error) {
+	n := len(s)
+	if n%4 == 0 && n > 0 && s[n-1] == '=' {
+		n--
+		if s[n-1] == '=' {
+			n--
+		}
+	}
+	for i := 0; i < n; i++ {
+		if c := s[i]; c == '\r' || c == '\n' {
+			return nil, base64.CorruptInputError(i)
+		}
+	}
+	out := make(Bytes, jsonBase64.DecodedLen(n))
+	k, err := jsonBase64.Decode(out, []byte(s[:n]))
+	if err != nil {
+		return nil, err
+	}
+	return out[:k], nil
+}
+
+// blob checks the shape {"$type": "blob", "ref": <link>, "mimeType": <non-empty string>,
+// "size": <integer ≥ 0>} with no other keys (DECISIONS rule 13).
+func (d *jsonDecoder) blob(start int, ms []jsonMember) (any, error) {
+	var b Blob
+	var have int
+	for i := range ms {
+		m := &ms[i]
+		bad := func(detail string) (any, error) {
+			return nil, jsonWithKey(d.fail(ErrBlob, m.valOff, detail), m.key)
+		}
+		switch m.key {
+		case "$type":
+		case "ref":
+			l, ok := m.val.(Link)
+			if !ok {
+				return bad("ref must be a $link object, " + jsonDescribe(m.val))
+			}
+			b.Ref = l
+		case "mimeType":
+			s, ok := m.val.(string)
+			if !ok || s == "" {
+				return bad("mimeType must be a non-empty string, " + jsonDescribe(m.val))
+			}
+			b.MimeType = s
+		case "size":
+			n, ok := m.val.(int64)
+			if !ok || n < 0 {
+				if ok {
+					return bad("size must not be negative")
+				}
+				return bad("size must be an integer, " + jsonDescribe(m.val))
+			}
+			b.Size = n
+		default:
+			return nil, jsonWithKey(d.fail(ErrBlob, m.keyOff, "unexpected key "+strconv.Quote(m.key)), m.key)
+		}
+		have++
+	}
+	if have != 4 {
+		return nil, d.fail(ErrBlob, start, "a blob has the keys $type, ref, mimeType and size")
+	}
+	return b, nil
+}
+
+// jsonLegacyBlob recognises the deprecated blob {"cid": "<CID>", "mimeType": "<type>"} (DECISIONS
+// rule 13). Only a CID string in canonical form qualifies, so that Blob.Ref.String() gives back
+// the very string read and the record's bytes survive the round trip; anything else is an
+// ordinary map.
+func jsonLegacyBlob(cidVal, mimeVal any) (Blob, bool) {
+	s, ok := cidVal.(string)
+	mt, ok2 := mimeVal.(string)
+	if !ok || !ok2 || mt == "" {
+		return Blob{}, false
+	}
+	c, err := cidutil.ParseString(s)
+	if err != nil || c.String() != s || validateCID(c) != nil {
+		return Blob{}, false
+	}
+	return Blob{Ref: Link(c), MimeType: mt, Legacy: true}, true
+}
+
+// string reads a string token starting at its opening quote.
+func (d *jsonDecoder) string() (string, error) {
+	start := d.pos
+	data := d.data
+	for i := start + 1; i < len(data); {
+		c := data[i]
+		switch {
+		case c == '"':
+			d.pos = i + 1
+			return d.str[start+1 : i], nil
+		case c == '\\':
+			return d.escapedString(start, i)
+		case c < 0x20:
+			return "", d.fail(ErrSyntax, i, "control character "+jsonQuoteByte(c)+" in a string")
+		case c < utf8.RuneSelf:
+			i++
+		default:
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size == 1 {
+				return "", d.fail(ErrInvalidUTF8, i, "")
+			}
+			i += size
+		}
+	}
+	return "", d.fail(ErrTruncated, start, "unterminated string")
+}
+
+// escapedString finishes a string that holds escapes; i is the offset of the first backslash.
+func (d *jsonDecoder) escapedString(start, i int) (string, error) {
+	data := d.data
+	buf := append(d.buf[:0], data[start+1:i]...)
+	defer func() { d.buf = buf[:0] }()
+	for i < len(data) {
+		c := data[i]
+		switch {
+		case c == '"':
+			d.pos = i + 1
+			return string(buf), nil
+		case c == '\\':
+			if i+1 >= len(data) {
+				return "", d.fail(ErrTruncated, start, "unterminated string")
+			}
+			esc := data[i+1]
+			i += 2
+			switch esc {
+			case '"', '\\', '/':
+				buf = append(buf, esc)
+			case 'b':
+				buf = append(buf, '\b')
+			case 'f':
+				buf = append(buf, '\f')
+			case 'n':
+				buf = append(buf, '\n')
+			case 'r':
+				buf = append(buf, '\r')
+			case 't':
+				buf = append(buf, '\t')
+			case 'u':
+				r, err := d.hex4(i)
+				if err != nil {
+					return "", err
+				}
+				i += 4
+				if utf16.IsSurrogate(r) {
+					// A high surrogate must be followed by an escaped low one (RFC 8259 §7);
+					// alone, either half is not a character and has no UTF-8 form.
+					if r >= 0xDC00 || i+6 > len(data) || data[i] != '\\' || data[i+1] != 'u' {
+						return "", d.fail(ErrInvalidUTF8, i-6, "lone surrogate "+string(data[i-6:i]))
+					}
+					lo, err := d.hex4(i + 2)
+					if err != nil {
+						return "", err
+					}
+					if lo < 0xDC00 || lo > 0xDFFF {
+						return "", d.fail(ErrInvalidUTF8, i-6, "lone surrogate "+string(data[i-6:i]))
+					}
+					r = utf16.DecodeRune(r, lo)
+					i += 6
+				}
+				buf = utf8.AppendRune(buf, r)
+			default:
+				return "", d.fail(ErrSyntax, i-2, "invalid escape "+jsonQuoteByte(esc))
+			}
+		case c < 0x20:
+			return "", d.fail(ErrSyntax, i, "control character "+jsonQuoteByte(c)+" in a string")
+		case c < utf8.RuneSelf:
+			buf = append(buf, c)
+			i++
+		default:
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size == 1 {
+				return "", d.fail(ErrInvalidUTF8, i, "")
+			}
+			buf = append(buf, data[i:i+size]...)
+			i += size
+		}
+	}
+	return "", d.fail(ErrTruncated, start, "unterminated string")
+}
+
+// hex4 reads the four hex digits of a \u escape at offset i.
+func (d *jsonDecoder) hex4(i int) (rune, error) {
+	var r rune
+	for k := i; k < i+4; k++ {
+		if k >= len(d.data) {
+			return 0, d.fail(ErrTruncated, i-2, "incomplete \\u escape")
+		}
+		c := d.data[k]
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, d.fail(ErrSyntax, i-2, "invalid \\u escape")
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, nil
+}
+
+// number reads a JSON number (RFC 8259 §6) as an exact int64 (DECISIONS rule 10).
+func (d *jsonDecoder) number() (any, error) {
+	data := d.data
+	start := d.pos
+	i := start
+	neg := data[i] == '-'
+	if neg {
+		i++
+	}
+	intStart := i
+	switch {
+	case i >= len(data):
+		return nil, d.fail(ErrTruncated, i, "expected a digit")
+	case data[i] == '0':
+		i++
+	case data[i] >= '1' && data[i] <= '9':
+		for i < len(data) && data[i] >= '0' && data[i] <= '9' {
+			i++
+		}
+	default:
+		return nil, d.fail(ErrSyntax, i, "expected a digit, found "+jsonQuoteByte(data[i]))
+	}
+	intEnd := i
+	fracStart, fracEnd := i, i
+	if i < len(data) && data[i] == '.' {
+		i++
+		fracStart = i
+		for i < len(data) && data[i] >= '0' && data[i] <= '9' {
+			i++
+		}
+		fracEnd = i
+		if fracStart == fracEnd {
+			return nil, d.digitExpected(i)
+		}
+	}
+	exp, hasExp := 0, false
+	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
+		hasExp = true
+		i++
+		expNeg := false
+		if i < len(data) && (data[i] == '+' || data[i] == '-') {
+			expNeg = data[i] == '-'
+			i++
+		}
+		expStart := i
+		for ; i < len(data) && data[i] >= '0' && data[i] <= '9'; i++ {
+			if exp < 1<<30 { // saturate: beyond this the value is out of range or zero anyway
+				exp = exp*10 + int(data[i]-'0')
+			}
+		}
+		if i == expStart {
+			return nil, d.digitExpected(i)
+		}
+		if expNeg {
+			exp = -exp
+		}
+	}
+	if i < len(data) && data[i] >= '0' && data[i] <= '9' {
+		return nil, d.fail(ErrSyntax, intStart, "leading zero")
+	}
+	d.pos = i
+	if fracStart == fracEnd && !hasExp {
+		// The common case: plain integer digits.
+		digits := data[intStart:intEnd]
+		if len(digits) <= 18 {
+			var u int64
+			for _, c := range digits {
+				u = u*10 + int64(c-'0')
+			}
+			if neg {
+				u = -u
+			}
+			return u, nil
+		}
+	}
+	n, err := jsonExactInt(neg, data[intStart:intEnd], data[fracStart:fracEnd], exp)
+	if err != nil {
+		return nil, d.fail(err, start, string(data[start:i]))
+	}
+	return n, nil
+}
+
+func (d *jsonDecoder) digitExpected(i int) error {
+	if i >= len(d.data) {
+		return d.failEnd("a digit")
+	}
+	return d.fail(ErrSyntax, i, "expected a digit, found "+jsonQuoteByte(d.data[i]))
+}
+
+// jsonExactInt computes ±(intDigits.fracDigits × 10^exp) exactly, or reports ErrFraction when the
+// value is not an integer and ErrIntegerRange when it is outside int64.
+func jsonExactInt(neg bool, intDigits, fracDigits []byte, exp int) (int64, error) {
+	digit := func(k int) byte { // k-th digit of intDigits followed by fracDigits
+		if k < len(intDigits) {
+			return intDigits[k]
+		}
+		return fracDigits[k-len(intDigits)]
+	}
+	total := len(intDigits) + len(fracDigits)
+	first := 0
+	for first < total && digit(first) == '0' {
+		first++
+	}
+	if first == total {
+		return 0, nil // every spelling of zero, including -0 and 0e99
+	}
+	last := total // one past the last non-zero digit
+	for digit(last-1) == '0' {
+		last--
+	}
+	// value = digits[first:last] × 10^scale
+	scale := exp - len(fracDigits) + (total - last)
+	if scale < 0 {
+		return 0, ErrFraction
+	}
+	if last-first+scale > 19 { // int64 has at most 19 digits
+		return 0, ErrIntegerRange
+	}
+	var u uint64 // < 10^19 < 2^64: no overflow
+	for k := first; k < last; k++ {
+		u = u*10 + uint64(digit(k)-'0')
+	}
+	for ; scale > 0; scale-- {
+		u *= 10
+	}
+	switch {
+	case neg && u <= 1<<63:
+		return int64(-u), nil
+	case !neg && u <= 1<<63-1:
+		return int64(u), nil
+	}
+	return 0, ErrIntegerRange
+}

@@ -1,0 +1,261 @@
+package datamodel
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"unicode/utf8"
+
+	cid "github.com/ipfs/go-cid"
+)
+
+// Validate checks that v is a value of the abstract data model (spec/data-model.txt; DECISIONS
+// rules 10–14), so that MarshalCBOR and MarshalJSON both accept it and the decoders read it back
+// as the same value. It accepts every value UnmarshalCBOR and UnmarshalJSON return.
+//
+// It refuses: floats (ErrFloat); unsigned integers above math.MaxInt64 (ErrIntegerRange); strings
+// and map keys that are not valid UTF-8 (ErrInvalidUTF8); undefined, CIDv0 or over-long links
+// (ErrInvalidCID); a "$type" that is not a non-empty string, at any depth (ErrType); a Blob with
+// an empty MimeType, an undefined Ref or a negative Size, or a map whose $type is "blob" without
+// exactly the blob shape (ErrBlob); a map with a "$link" or "$bytes" key, which atproto JSON
+// would read back as a link or bytes (ErrLink, ErrBytes); Go types outside the data model
+// (ErrUnsupported); and values beyond the limits (MaxDepth, MaxElements, MaxKeyLen; defaults
+// unless opts say otherwise). A Blob counts as one level of nesting, as it is a map in CBOR.
+//
+// The error is an *Error with Offset -1 and the JSON Pointer of the first bad value met, walking
+// maps in sorted key order.
+func Validate(v any, opts ...Option) error {
+	cfg := newConfig(opts)
+	w := validator{limits: cfg.limits}
+	return w.value(v, 1)
+}
+
+// ValidateRecord is Validate for a record: the top-level value must also be a map
+// (ErrNotRecord), as records are objects (spec/data-model.txt, "$type … specifies their Lexicon
+// schema").
+func ValidateRecord(v any, opts ...Option) error {
+	if _, ok := v.(map[string]any); !ok {
+		return &Error{Err: ErrNotRecord, Offset: -1, Detail: validateDescribe(v)}
+	}
+	return Validate(v, opts...)
+}
+
+func validateDescribe(v any) string {
+	switch v.(type) {
+	case Blob, *Blob:
+		return "found a blob"
+	case Link, cid.Cid:
+		return "found a link"
+	}
+	return fmt.Sprintf("found Go type %T", v)
+}
+
+type validator struct {
+	limits Limits
+	keys   []string
+}
+
+func validateError(sentinel error, detail string) *Error {
+	return &Error{Err: sentinel, Offset: -1, Detail: detail}
+}
+
+func (w *validator) tooDeep() *Error {
+	return validateError(ErrTooDeep, "limit "+strconv.Itoa(w.limits.MaxDepth))
+}
+
+func (w *validator) value(v any, depth int) error {
+	switch x := v.(type) {
+	case nil, bool, int64, int, int8, int16, int32, uint8, uint16, uint32, Bytes, []byte:
+		return nil
+	case uint:
+		return validateUint(uint64(x))
+	case uint64:
+		return validateUint(x)
+	case string:
+		if !utf8.ValidString(x) {
+			return validateError(ErrInvalidUTF8, strconv.Quote(x))
+		}
+		return nil
+	case Link:
+		return validateCID(cid.Cid(x))
+	case cid.Cid:
+		return validateCID(x)
+	case Blob:
+		if depth > w.limits.MaxDepth {
+			return w.tooDeep()
+		}
+		return validateBlob(&x)
+	case *Blob:
+		if x == nil {
+			return validateError(ErrUnsupported, "nil *datamodel.Blob")
+		}
+		if depth > w.limits.MaxDepth {
+			return w.tooDeep()
+		}
+		return validateBlob(x)
+	case []any:
+		if depth > w.limits.MaxDepth {
+			return w.tooDeep()
+		}
+		if len(x) > w.limits.MaxElements {
+			return validateError(ErrTooManyElements, strconv.Itoa(len(x))+" elements, limit "+strconv.Itoa(w.limits.MaxElements))
+		}
+		for i, e := range x {
+			if err := w.value(e, depth+1); err != nil {
+				return jsonWithIndex(err, i)
+			}
+		}
+		return nil
+	case map[string]any:
+		return w.object(x, depth)
+	case float32, float64:
+		return validateError(ErrFloat, fmt.Sprintf("%T %v", v, v))
+	default:
+		return validateError(ErrUnsupported, fmt.Sprintf("Go type %T", v))
+	}
+}
+
+func validateUint(n uint64) error {
+	if n > math.MaxInt64 {
+		return validateError(ErrIntegerRange, strconv.FormatUint(n, 10))
+	}
+	return nil
+}
+
+func (w *validator) object(m map[string]any, depth int) error {
+	if depth > w.limits.MaxDepth {
+		return w.tooDeep()
+	}
+	if len(m) > w.limits.MaxElements {
+		return validateError(ErrTooManyElements, strconv.Itoa(len(m))+" entries, limit "+strconv.Itoa(w.limits.MaxElements))
+	}
+	if err := validateMapShape(m); err != nil {
+		return err
+	}
+	// Sorted keys make the reported error the same on every run.
+	start := len(w.keys)
+	for k := range m {
+		w.keys = append(w.keys, k)
+	}
+	jsonSortKeys(w.keys[start:])
+	defer func() { w.keys = w.keys[:start] }()
+	for i := 0; i < len(m); i++ {
+		k := w.keys[start+i]
+		if !utf8.ValidString(k) {
+			return jsonWithKey(validateError(ErrInvalidUTF8, "map key "+strconv.Quote(k)), k)
+		}
+		if len(k) > w.limits.MaxKeyLen {
+			return jsonWithKey(validateError(ErrKeyTooLong,
+				strconv.Itoa(len(k))+" bytes, limit "+strconv.Itoa(w.limits.MaxKeyLen)), k)
+		}
+		if err := w.value(m[k], depth+1); err != nil {
+			return jsonWithKey(err, k)
+		}
+	}
+	return nil
+}
+
+// validateMapShape applies the rules about reserved keys to a plain map: no "$link" or "$bytes"
+// key (DECISIONS rule 10: in JSON such a map would read back as a link or bytes); "$type", if
+// present, a non-empty string (rule 11); and a map typed "blob" exactly the blob shape (rule 13),
+// so that it reads back as the same Blob.
+func validateMapShape(m map[string]any) error {
+	if _, ok := m["$link"]; ok {
+		return jsonWithKey(validateError(ErrLink, "a map with a $link key is not a link"), "$link")
+	}
+	if _, ok := m["$bytes"]; ok {
+		return jsonWithKey(validateError(ErrBytes, "a map with a $bytes key is not bytes"), "$bytes")
+	}
+	t, ok := m["$type"]
+	if !ok {
+		return nil
+	}
+	s, ok := t.(string)
+	if !ok || s == "" {
+		return jsonWithKey(validateError(ErrType, fmt.Sprintf("%T %v", t, t)), "$type")
+	}
+	if s != "blob" {
+		return nil
+	}
+	if len(m) != 4 {
+		return validateError(ErrBlob, "a blob has exactly the keys $type, ref, mimeType and size")
+	}
+	switch ref := m["ref"].(type) {
+	case Link:
+		if err := validateCID(cid.Cid(ref)); err != nil {
+			return jsonWithKey(err, "ref")
+		}
+	case cid.Cid:
+		if err := validateCID(ref); err != nil {
+			return jsonWithKey(err, "ref")
+		}
+	default:
+		return jsonWithKey(validateError(ErrBlob, "ref must be a link"), "ref")
+	}
+	if mt, ok := m["mimeType"].(string); !ok || mt == "" {
+		return jsonWithKey(validateError(ErrBlob, "mimeType must be a non-empty string"), "mimeType")
+	}
+	var negative bool
+	switch n := m["size"].(type) {
+	case int64:
+		negative = n < 0
+	case int:
+		negative = n < 0
+	case int8:
+		negative = n < 0
+	case int16:
+		negative = n < 0
+	case int32:
+		negative = n < 0
+	case uint, uint8, uint16, uint32, uint64:
+	default:
+		return jsonWithKey(validateError(ErrBlob, "size must be an integer"), "size")
+	}
+	if negative {
+		return jsonWithKey(validateError(ErrBlob, "size must not be negative"), "size")
+	}
+	return nil
+}
+
+// validateCID checks a link: defined, CIDv1 (DECISIONS rule 12), at most DefaultMaxCIDLen bytes
+// (rule 14), as the CBOR encoder requires.
+func validateCID(c cid.Cid) error {
+	b := c.KeyString() // the binary CID, without copying
+	switch {
+	case len(b) == 0:
+		return validateError(ErrInvalidCID, "undefined CID")
+	case b[0] != 1:
+		// CIDv0 has no version byte (it starts 0x12 0x20).
+		return validateError(ErrInvalidCID, "not a CIDv1")
+	case len(b) > DefaultMaxCIDLen:
+		return validateError(ErrInvalidCID, "longer than "+strconv.Itoa(DefaultMaxCIDLen)+" bytes")
+	}
+	return nil
+}
+
+// validateBlob checks a Blob as the encoders require (DECISIONS rule 13): non-empty UTF-8
+// MimeType, a defined CIDv1 Ref, and for a new-form blob a Size ≥ 0.
+func validateBlob(b *Blob) error {
+	if b.MimeType == "" {
+		return jsonWithKey(validateError(ErrBlob, "empty mimeType"), "mimeType")
+	}
+	if !utf8.ValidString(b.MimeType) {
+		return jsonWithKey(validateError(ErrInvalidUTF8, strconv.Quote(b.MimeType)), "mimeType")
+	}
+	if !b.Ref.Defined() {
+		return jsonWithKey(validateError(ErrBlob, "undefined ref"), "ref")
+	}
+	if b.Legacy {
+		if err := validateCID(cid.Cid(b.Ref)); err != nil {
+			return jsonWithKey(validateError(ErrBlob, "legacy blob cid: "+err.(*Error).Detail), "cid")
+		}
+		return nil
+	}
+	if b.Size < 0 {
+		return jsonWithKey(validateError(ErrBlob, "negative size"), "size")
+	}
+	if err := validateCID(cid.Cid(b.Ref)); err != nil {
+		return jsonWithKey(err, "ref")
+	}
+	return nil
+}
