@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 
+	cid "github.com/ipfs/go-cid"
 	"github.com/ipld/go-ipld-prime/codec/dagcbor"
 	ipld "github.com/ipld/go-ipld-prime/datamodel"
 	"github.com/ipld/go-ipld-prime/node/basicnode"
@@ -44,3 +45,13 @@ func mustIdentity(data []byte) mh.Multihash {
 	}
 	return m
 }
+
+// testCID is a blessed CIDv1 (dag-cbor, sha2-256) and its tag-42 payload (0x00 + binary CID).
+var (
+	testCID     = cid.NewCidV1(cid.DagCBOR, mustSum([]byte("peers")))
+	testPayload = append([]byte{0x00}, testCID.Bytes()...)
+	// cidV0 is a CIDv0: a bare sha2-256 multihash (DECISIONS rule 12: never valid).
+	cidV0 = cid.NewCidV0(mustSum([]byte("peers"))).Bytes()
+	// longCID is a CIDv1 with a 120-byte identity multihash: 124 bytes, over rule 14's 100.
+	longCID = cid.NewCidV1(cid.DagCBOR, mustIdentity(bytes.Repeat([]byte{7}, 120))).Bytes()
+)
