@@ -30,6 +30,10 @@ var commands []*command
 
 func init() {
 	commands = []*command{
+		tidCommand,
+		tidInspectCommand,
+		tidRangeCommand,
+		tidAtCommand,
 		rkeyCheckCommand,
 	}
 }

@@ -1,0 +1,235 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"strconv"
+	"time"
+
+	"github.com/atcore/atcore/tid"
+)
+
+// timeLayout prints instants as RFC 3339 in UTC with exactly six fractional digits: TIDs count
+// microseconds, and a fixed width keeps columns aligned and sortable as text.
+const timeLayout = "2006-01-02T15:04:05.000000Z07:00"
+
+func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
+
+// maxGenerate bounds "tid -n", so that a typo cannot fill a disk.
+const maxGenerate = 1_000_000
+
+var tidCommand = &command{
+	name:     "tid",
+	synopsis: "[-n N] [-clock ID]",
+	summary:  "generate new TIDs",
+	doc: `
+Prints N new TIDs, one per line, strictly increasing. Without -clock they come from the
+default generator, whose clock id is random in the best-effort range 0-31; -clock gives a
+generator with that clock id (32-991 are assigned per deployment, 992-1023 are global).`,
+	example: `
+$ atcore tid -n 2 -clock 7
+3n2urdi5acp2b
+3n2urdi5acr2b`,
+	maxArgs: 0,
+	setup: func(fs *flag.FlagSet) func(*call, []string) int {
+		n := fs.Int("n", 1, "print `N` TIDs (at most 1000000)")
+		var clock clockFlag
+		fs.Var(&clock, "clock", "use clock id `ID`, 0-1023 (default: random in 0-31)")
+		return func(c *call, _ []string) int {
+			if *n < 1 || *n > maxGenerate {
+				return c.usageError("-n %d: want 1 to %d", *n, maxGenerate)
+			}
+			next := tid.Next
+			if clock.set {
+				g, err := tid.NewGenerator(clock.id)
+				if err != nil {
+					return c.usageError("-clock %d: %v", clock.id, err)
+				}
+				next = g.Next
+			}
+			w := bufio.NewWriter(c.stdout)
+			var buf []byte
+			for range *n {
+				buf, _ = next().AppendText(buf[:0]) // a TID always has a text form
+				w.Write(append(buf, '\n'))
+			}
+			return c.flush(w)
+		}
+	},
+}
+
+// clockFlag is the value of -clock: a clock id, or unset for the default generator.
+type clockFlag struct {
+	set bool
+	id  uint
+}
+
+func (f *clockFlag) String() string {
+	if f == nil || !f.set {
+		return ""
+	}
+	return strconv.FormatUint(uint64(f.id), 10)
+}
+
+func (f *clockFlag) Set(s string) error {
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil || n > tid.MaxClockID {
+		return errorf("want a clock id from 0 to %d", tid.MaxClockID)
+	}
+	f.set, f.id = true, uint(n)
+	return nil
+}
+
+var tidInspectCommand = &command{
+	name:     "tid inspect",
+	synopsis: "[-json] TID...",
+	summary:  "show what TIDs hold: time, clock id, integer value",
+	doc: `
+Prints one line per TID, as key=value fields: the TID, its time (RFC 3339, microseconds,
+UTC), its clock id and the clock id's range class, its value as an integer, and its dashed
+display form. The legacy dashed form is accepted as input. With -json, one JSON object per
+line instead ("integer" is a string: it does not fit in a double).`,
+	example: `
+$ atcore tid inspect 3kxnlhr3gxq23
+tid=3kxnlhr3gxq23 time=2024-07-19T16:40:46.480310Z clock=1 class=best-effort integer=1762721020395837441 dashed=3kxn-lhr-3gxq-23`,
+	minArgs: 1,
+	maxArgs: -1,
+	setup: func(fs *flag.FlagSet) func(*call, []string) int {
+		asJSON := fs.Bool("json", false, "print one JSON object per line")
+		return func(c *call, args []string) int {
+			w := bufio.NewWriter(c.stdout)
+			status := exitOK
+			for _, arg := range args {
+				t, err := tid.ParseLenient(arg)
+				if err != nil {
+					status = c.fail("", err)
+					continue
+				}
+				if *asJSON {
+					writeJSONLine(w, tidInfo{
+						TID:        t.String(),
+						Time:       formatTime(t.Time()),
+						UnixMicro:  t.UnixMicro(),
+						ClockID:    t.ClockID(),
+						ClockClass: t.ClockClass().String(),
+						Integer:    strconv.FormatUint(uint64(t), 10),
+						Dashed:     t.Dashed(),
+					})
+					continue
+				}
+				w.WriteString("tid=" + t.String() +
+					" time=" + formatTime(t.Time()) +
+					" clock=" + strconv.FormatUint(uint64(t.ClockID()), 10) +
+					" class=" + t.ClockClass().String() +
+					" integer=" + strconv.FormatUint(uint64(t), 10) +
+					" dashed=" + t.Dashed() + "\n")
+			}
+			return max(status, c.flush(w))
+		}
+	},
+}
+
+// tidInfo is one line of "tid inspect -json".
+type tidInfo struct {
+	TID        string `json:"tid"`
+	Time       string `json:"time"`
+	UnixMicro  int64  `json:"unix_micro"`
+	ClockID    uint   `json:"clock_id"`
+	ClockClass string `json:"clock_class"`
+	Integer    string `json:"integer"`
+	Dashed     string `json:"dashed"`
+}
+
+var tidRangeCommand = &command{
+	name:     "tid range",
+	synopsis: "[-json] PREFIX...",
+	summary:  "show the first and last instant a TID prefix covers",
+	doc: `
+A TID prefix of 1 to 13 characters names every TID that starts with it, and so a span of
+time. Prints one line per prefix: the first and the last instant of that span (RFC 3339,
+microseconds, UTC), separated by a space. With -json, one JSON object per line.`,
+	example: `
+$ atcore tid range 3kxn
+2024-07-19T11:28:52.498432Z 2024-07-19T21:01:32.236799Z`,
+	minArgs: 1,
+	maxArgs: -1,
+	setup: func(fs *flag.FlagSet) func(*call, []string) int {
+		asJSON := fs.Bool("json", false, "print one JSON object per line")
+		return func(c *call, args []string) int {
+			w := bufio.NewWriter(c.stdout)
+			status := exitOK
+			for _, prefix := range args {
+				first, last, err := tid.PrefixRange(prefix)
+				if err != nil {
+					status = c.fail("", err)
+					continue
+				}
+				if *asJSON {
+					writeJSONLine(w, struct {
+						Prefix string `json:"prefix"`
+						First  string `json:"first"`
+						Last   string `json:"last"`
+					}{prefix, formatTime(first), formatTime(last)})
+					continue
+				}
+				w.WriteString(formatTime(first) + " " + formatTime(last) + "\n")
+			}
+			return max(status, c.flush(w))
+		}
+	},
+}
+
+var tidAtCommand = &command{
+	name:     "tid at",
+	synopsis: "[-json] TIME...",
+	summary:  "show the smallest and largest TID at an instant",
+	doc: `
+For each TIME (RFC 3339, e.g. 2024-07-19T16:40:46.48031Z), prints one line: the smallest and
+the largest TID of that microsecond (clock ids 0 and 1023), separated by a space. Use them
+as the bounds of a range query over a table keyed by TID. With -json, one JSON object per
+line.`,
+	example: `
+$ atcore tid at 2024-07-19T16:40:46.48031Z
+3kxnlhr3gxq22 3kxnlhr3gxqzz`,
+	minArgs: 1,
+	maxArgs: -1,
+	setup: func(fs *flag.FlagSet) func(*call, []string) int {
+		asJSON := fs.Bool("json", false, "print one JSON object per line")
+		return func(c *call, args []string) int {
+			w := bufio.NewWriter(c.stdout)
+			status := exitOK
+			for _, arg := range args {
+				t, err := time.Parse(time.RFC3339Nano, arg)
+				if err != nil {
+					status = c.fail("", errorf("invalid time %q: want RFC 3339, e.g. 2024-07-19T16:40:46.48031Z", arg))
+					continue
+				}
+				lo, hi, err := tid.Bounds(t)
+				if err != nil {
+					status = c.fail("", err) // the message names the time
+					continue
+				}
+				if *asJSON {
+					writeJSONLine(w, struct {
+						Time string `json:"time"`
+						Min  string `json:"min"`
+						Max  string `json:"max"`
+					}{formatTime(t), lo.String(), hi.String()})
+					continue
+				}
+				w.WriteString(lo.String() + " " + hi.String() + "\n")
+			}
+			return max(status, c.flush(w))
+		}
+	},
+}
+
+// writeJSONLine writes v as one line of JSON.
+func writeJSONLine(w *bufio.Writer, v any) {
+	b, err := json.Marshal(v)
+	if err != nil { // only plain structs of strings and numbers are passed
+		panic(err)
+	}
+	w.Write(append(b, '\n'))
+}

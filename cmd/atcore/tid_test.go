@@ -1,0 +1,135 @@
+package main
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/atcore/atcore/tid"
+)
+
+func TestGoldenTid(t *testing.T) {
+	checkGolden(t, []goldenCase{
+		{name: "tid-inspect", rule: "time, clock id and class, integer, dashed form; the legacy dashed form is read too",
+			args: []string{"tid", "inspect", "3kxnlhr3gxq23", "2222222222222", "3iso34eqpw222", "3kxn-lhr-3gxq-23", "bzzzzzzzzzzzz"},
+			code: exitOK},
+		{name: "tid-inspect-json", rule: "-json: one JSON object per line",
+			args: []string{"tid", "inspect", "-json", "3kxnlhr3gxq23", "7zzzzzzzzzzzz"}, code: exitOK},
+		{name: "tid-inspect-invalid", rule: "each invalid TID named on standard error; the valid ones still print",
+			args: []string{"tid", "inspect", "3kxnlhr3gxq2", "3kxnlhr3gxq23", "3KXNLHR3GXQ23", "kkkkkkkkkkkkk"},
+			code: exitData, stderrHas: []string{`"3kxnlhr3gxq2"`, `"3KXNLHR3GXQ23"`, `"kkkkkkkkkkkkk"`}},
+		{name: "tid-range", rule: "first and last instant of a prefix (DECISIONS 8)",
+			args: []string{"tid", "range", "3kxn", "2", "3kxnlhr3gxq23"}, code: exitOK},
+		{name: "tid-range-json", rule: "-json: one JSON object per line",
+			args: []string{"tid", "range", "-json", "3kxn"}, code: exitOK},
+		{name: "tid-range-invalid", rule: "a prefix no TID has is an error naming it",
+			args: []string{"tid", "range", "3kxn!", "k"}, code: exitData, stderrHas: []string{`"3kxn!"`, `"k"`}},
+		{name: "tid-at", rule: "smallest and largest TID of a microsecond",
+			args: []string{"tid", "at", "2024-07-19T16:40:46.48031Z", "1970-01-01T00:00:00Z", "2024-07-19T09:40:46.48031-07:00"},
+			code: exitOK},
+		{name: "tid-at-json", rule: "-json: one JSON object per line",
+			args: []string{"tid", "at", "-json", "2024-07-19T16:40:46.48031Z"}, code: exitOK},
+		{name: "tid-at-invalid", rule: "times that are not RFC 3339 or out of the TID range are errors naming them",
+			args: []string{"tid", "at", "yesterday", "1969-12-31T23:59:59Z", "2300-01-01T00:00:00Z"},
+			code: exitData, stderrHas: []string{`"yesterday"`, "1969-12-31T23:59:59Z", "2300-01-01T00:00:00Z"}},
+		{name: "tid-bad-n", rule: "-n out of range is a usage error",
+			args: []string{"tid", "-n", "0"}, code: exitUsage, stderrHas: []string{"-n 0"}},
+		{name: "tid-bad-clock", rule: "a clock id above 1023 is a usage error",
+			args: []string{"tid", "-clock", "1024"}, code: exitUsage, stderrHas: []string{`invalid value "1024" for flag -clock: want a clock id from 0 to 1023`}},
+		{name: "tid-extra-argument", rule: "tid takes no arguments, only its subcommands",
+			args: []string{"tid", "3kxnlhr3gxq23"}, code: exitUsage, stderrHas: []string{`unexpected argument "3kxnlhr3gxq23"`}},
+	})
+}
+
+// The worked example of DECISIONS 8, checked against the layout by hand there.
+func TestTidWorkedExample(t *testing.T) {
+	r := atcore(nil, "tid", "inspect", "3kxnlhr3gxq23")
+	integer := uint64(1721407246480310)<<10 | 1 // microseconds, then 10 bits of clock id (DECISIONS 5)
+	for _, want := range []string{"tid=3kxnlhr3gxq23 ", " time=2024-07-19T16:40:46.480310Z ", " clock=1 ",
+		" integer=" + strconv.FormatUint(integer, 10) + " "} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("inspect: %q lacks %q", r.stdout, want)
+		}
+	}
+	r = atcore(nil, "tid", "range", "3kxn")
+	if want := "2024-07-19T11:28:52.498432Z 2024-07-19T21:01:32.236799Z\n"; r.stdout != want {
+		t.Errorf("range 3kxn: %q, want %q", r.stdout, want)
+	}
+	r = atcore(nil, "tid", "at", "2024-07-19T16:40:46.48031Z")
+	lo, hi, _ := strings.Cut(strings.TrimSpace(r.stdout), " ")
+	if lo[:11] != "3kxnlhr3gxq" || hi[:11] != "3kxnlhr3gxq" || lo >= "3kxnlhr3gxq23" || hi <= "3kxnlhr3gxq23" {
+		t.Errorf("at: %q does not bracket 3kxnlhr3gxq23 within its microsecond", r.stdout)
+	}
+}
+
+// Generated TIDs vary, so they are checked by property: count, syntax, strictly increasing,
+// clock id, and close to now.
+func TestTidGenerate(t *testing.T) {
+	for _, tc := range []struct {
+		rule      string
+		args      []string
+		count     int
+		clockFrom uint
+		clockTo   uint
+	}{
+		{"one TID by default, clock id in the best-effort range (DECISIONS 7)", []string{"tid"}, 1, 0, 31},
+		{"-n N prints N TIDs", []string{"tid", "-n", "5000"}, 5000, 0, 31},
+		{"-clock ID sets the clock id", []string{"tid", "-n", "100", "-clock", "500"}, 100, 500, 500},
+		{"the largest clock id", []string{"tid", "-clock", "1023", "-n", "3"}, 3, 1023, 1023},
+		{"clock id 0", []string{"tid", "-clock", "0", "-n", "3"}, 3, 0, 0},
+	} {
+		t.Run(tc.rule, func(t *testing.T) {
+			before := time.Now().Add(-time.Second)
+			r := atcore(nil, tc.args...)
+			after := time.Now().Add(time.Minute) // generous: bursts may run ahead of real time
+			if r.code != exitOK || r.stderr != "" {
+				t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+			}
+			out := lines(r.stdout)
+			if len(out) != tc.count {
+				t.Fatalf("%d lines, want %d", len(out), tc.count)
+			}
+			var prev tid.TID
+			var clock uint
+			for i, s := range out {
+				id, err := tid.Parse(s)
+				if err != nil {
+					t.Fatalf("line %d: %v", i, err)
+				}
+				if i > 0 && id <= prev {
+					t.Fatalf("line %d: %s is not after %s", i, id, prev)
+				}
+				if i == 0 {
+					clock = id.ClockID()
+				}
+				if id.ClockID() != clock || clock < tc.clockFrom || clock > tc.clockTo {
+					t.Fatalf("line %d: clock id %d, want one id in %d-%d", i, id.ClockID(), tc.clockFrom, tc.clockTo)
+				}
+				if tm := id.Time(); tm.Before(before) || tm.After(after) {
+					t.Fatalf("line %d: time %v is not now", i, tm)
+				}
+				prev = id
+			}
+		})
+	}
+}
+
+// The -json forms are valid JSON, one object per line, with the fields the text form has.
+func TestTidJSON(t *testing.T) {
+	r := atcore(nil, "tid", "inspect", "-json", "3kxnlhr3gxq23", "2222222222222")
+	out := lines(r.stdout)
+	if r.code != exitOK || len(out) != 2 {
+		t.Fatalf("exit %d, %d lines", r.code, len(out))
+	}
+	var info tidInfo
+	if err := json.Unmarshal([]byte(out[0]), &info); err != nil {
+		t.Fatal(err)
+	}
+	want := tidInfo{TID: "3kxnlhr3gxq23", Time: "2024-07-19T16:40:46.480310Z", UnixMicro: 1721407246480310, ClockID: 1,
+		ClockClass: info.ClockClass, Integer: strconv.FormatUint(1721407246480310<<10|1, 10), Dashed: info.Dashed}
+	if info != want {
+		t.Errorf("got %+v, want %+v", info, want)
+	}
+}
