@@ -1,0 +1,252 @@
+package datamodel
+
+import (
+	"strconv"
+
+	"github.com/atcore/atcore/cidutil"
+)
+
+// UnmarshalCBOR decodes data, which must be exactly one canonical DAG-CBOR value, into the
+// package's Go values: nil, bool, int64, string, Bytes, Link, []any, map[string]any and Blob.
+//
+// It is as strict as ScanCBOR (DECISIONS rules 9 and 14), in the same single pass, and also
+// applies the data-model rules: a "$type" key must hold a non-empty string (rule 11, ErrType); a
+// map whose "$type" is "blob" must have exactly the blob shape and becomes a Blob (rule 13,
+// ErrBlob); a map of exactly {"cid": <canonical CIDv1 string>, "mimeType": <non-empty string>}
+// becomes a legacy Blob, which re-encodes to the same bytes. Every other map stays a map; a null
+// value and a missing key stay distinct (rule 15).
+//
+// The decoded strings and map keys share one copy of the input rather than each having its own,
+// which saves an allocation per string; a string kept alive keeps that copy alive.
+func UnmarshalCBOR(data []byte, opts ...Option) (any, error) {
+	lim := cborLimits(opts)
+	if len(data) > lim.MaxCBORSize {
+		return nil, cborErrTooLarge(lim)
+	}
+	d := cborDecoder{data: data, lim: &lim, chunk: len(data)}
+	v, end, err := d.value(0, 1)
+	if err != nil {
+		return nil, err
+	}
+	if end != len(data) {
+		return nil, cborErr(ErrTrailingBytes, end, strconv.Itoa(len(data)-end)+" bytes")
+	}
+	return v, nil
+}
+
+// UnmarshalCBORPrefix decodes the canonical DAG-CBOR value at the start of data, as UnmarshalCBOR
+// does, and returns the bytes after it: event-stream frames are a header and a body back to
+// back. The size limit applies to the first value only.
+func UnmarshalCBORPrefix(data []byte, opts ...Option) (v any, rest []byte, err error) {
+	lim := cborLimits(opts)
+	view := data
+	if len(view) > lim.MaxCBORSize {
+		view = view[:lim.MaxCBORSize]
+	}
+	// Strings share copies of the input made in chunks, so that decoding a small header does not
+	// copy the body behind it.
+	d := cborDecoder{data: view, lim: &lim, chunk: cborPrefixChunk}
+	v, end, e := d.value(0, 1)
+	if e != nil {
+		if e.Err == ErrTruncated && len(data) > len(view) {
+			return nil, nil, cborErrTooLarge(lim)
+		}
+		return nil, nil, e
+	}
+	return v, data[end:], nil
+}
+
+// cborPrefixChunk is how much of the input UnmarshalCBORPrefix copies at a time for strings.
+const cborPrefixChunk = 4096
+
+// cborLimits returns the limits of opts without allocating when there are none.
+func cborLimits(opts []Option) Limits {
+	if len(opts) == 0 {
+		return DefaultLimits()
+	}
+	return newConfig(opts).limits
+}
+
+// cborDecoder is the state of one decode.
+type cborDecoder struct {
+	data []byte
+	lim  *Limits
+	// arena is a copy of data[arenaOff:arenaOff+len(arena)]; decoded strings are substrings of it.
+	arena    string
+	arenaOff int
+	chunk    int // how many bytes to copy into a new arena
+}
+
+// str returns data[a:b] as a string, sharing the arena when it covers the range.
+func (d *cborDecoder) str(a, b int) string {
+	if a == b {
+		return ""
+	}
+	if a < d.arenaOff || b > d.arenaOff+len(d.arena) {
+		end := a + d.chunk
+		if end < b {
+			end = b
+		}
+		if end > len(d.data) {
+			end = len(d.data)
+		}
+		d.arena, d.arenaOff = string(d.data[a:end]), a
+	}
+	return d.arena[a-d.arenaOff : b-d.arenaOff]
+}
+
+// value decodes the item at off, at nesting depth depth, and returns it and the offset after it.
+func (d *cborDecoder) value(off, depth int) (any, int, *Error) {
+	major, arg, p, err := cborHead(d.data, off)
+	if err != nil {
+		return nil, 0, err
+	}
+	switch major {
+	case 0:
+		if err := cborIntRange(major, arg, off); err != nil {
+			return nil, 0, err
+		}
+		return int64(arg), p, nil
+	case 1:
+		if err := cborIntRange(major, arg, off); err != nil {
+			return nil, 0, err
+		}
+		return -1 - int64(arg), p, nil
+	case 2:
+		if arg > uint64(len(d.data)-p) {
+			return nil, 0, cborErr(ErrTruncated, off, "byte string of "+strconv.FormatUint(arg, 10)+" bytes")
+		}
+		end := p + int(arg)
+		b := make(Bytes, arg)
+		copy(b, d.data[p:end])
+		return b, end, nil
+	case 3:
+		end, err := cborText(d.data, off, p, arg)
+		if err != nil {
+			return nil, 0, err
+		}
+		return d.str(p, end), end, nil
+	case 4:
+		if err := cborContainer(d.data, d.lim, major, arg, off, p, depth); err != nil {
+			return nil, 0, err
+		}
+		a := make([]any, arg)
+		for i := range a {
+			if a[i], p, err = d.value(p, depth+1); err != nil {
+				return nil, 0, cborErrIndex(err, i)
+			}
+		}
+		return a, p, nil
+	case 5:
+		if err := cborContainer(d.data, d.lim, major, arg, off, p, depth); err != nil {
+			return nil, 0, err
+		}
+		return d.decodeMap(off, p, int(arg), depth)
+	case 6:
+		if arg != cborTagCID {
+			return nil, 0, cborErr(ErrTag, off, "tag "+strconv.FormatUint(arg, 10))
+		}
+		cs, ce, err := cborLink(d.data, d.lim, off, p)
+		if err != nil {
+			return nil, 0, err
+		}
+		c, cerr := cidutil.ParseBinary(d.data[cs:ce])
+		if cerr != nil {
+			// cborLink has made the same checks; kept so that a disagreement is an error, not a panic.
+			return nil, 0, cborErr(ErrInvalidCID, cs, cerr.Error())
+		}
+		return Link(c), ce, nil
+	default:
+		switch arg {
+		case 20:
+			return false, p, nil
+		case 21:
+			return true, p, nil
+		case 22:
+			return nil, p, nil
+		}
+		return nil, 0, cborSimple(arg, off)
+	}
+}
+
+// decodeMap decodes the n entries of the map whose head is at off and ends at p, then applies
+// the data-model rules on "$type" and blobs (DECISIONS rules 11 and 13).
+func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
+	m := make(map[string]any, n)
+	pks, pke := 0, -1
+	typeOff := -1
+	for i := 0; i < n; i++ {
+		ks, ke, err := cborKey(d.data, d.lim, p, pks, pke)
+		if err != nil {
+			return nil, 0, err
+		}
+		k := d.str(ks, ke)
+		var v any
+		if v, p, err = d.value(ke, depth+1); err != nil {
+			return nil, 0, cborErrKey(err, d.data, ks, ke)
+		}
+		m[k] = v
+		if k == "$type" {
+			typeOff = ke
+		}
+		pks, pke = ks, ke
+	}
+	if typeOff >= 0 {
+		t, ok := m["$type"].(string)
+		if !ok || t == "" {
+			// Rule 11: where present, $type is a non-empty string.
+			err := cborErr(ErrType, typeOff, "")
+			err.Path = "/$type"
+			return nil, 0, err
+		}
+		if t == "blob" {
+			b, err := cborBlob(m, off)
+			if err != nil {
+				return nil, 0, err
+			}
+			return b, p, nil
+		}
+	} else if n == 2 {
+		if b, ok := cborLegacyBlob(m); ok {
+			return b, p, nil
+		}
+	}
+	return m, p, nil
+}
+
+// cborBlob converts a map typed "blob" into a Blob, if it has exactly the shape of DECISIONS rule
+// 13: ref a link, mimeType a non-empty string, size an integer ≥ 0, no other keys.
+func cborBlob(m map[string]any, off int) (Blob, *Error) {
+	ref, okRef := m["ref"].(Link)
+	mime, okMime := m["mimeType"].(string)
+	size, okSize := m["size"].(int64)
+	switch {
+	case len(m) != 4 || !okRef || !okMime || !okSize:
+		return Blob{}, cborErr(ErrBlob, off, "want exactly $type, ref (link), mimeType (string), size (integer)")
+	case mime == "":
+		return Blob{}, cborErr(ErrBlob, off, "empty mimeType")
+	case size < 0:
+		return Blob{}, cborErr(ErrBlob, off, "negative size")
+	}
+	return Blob{Ref: ref, MimeType: mime, Size: size}, nil
+}
+
+// cborLegacyBlob recognises the deprecated blob form {"cid": <CID string>, "mimeType": <string>}
+// (spec/data-model.txt, "blob Type"). It is only taken for a blob when the CID string is exactly
+// the canonical form of a valid CIDv1, so that writing the Blob back gives the same bytes
+// (DECISIONS rule 13); anything else stays a plain map, as it may be.
+func cborLegacyBlob(m map[string]any) (Blob, bool) {
+	s, ok := m["cid"].(string)
+	if !ok {
+		return Blob{}, false
+	}
+	mime, ok := m["mimeType"].(string)
+	if !ok || mime == "" {
+		return Blob{}, false
+	}
+	c, err := cidutil.ParseString(s)
+	if err != nil || c.String() != s {
+		return Blob{}, false
+	}
+	return Blob{Ref: Link(c), MimeType: mime, Legacy: true}, true
+}

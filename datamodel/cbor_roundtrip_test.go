@@ -1,0 +1,208 @@
+package datamodel
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/atcore/atcore/cidutil"
+)
+
+var cborUpdate = flag.Bool("update", false, "rewrite ../testdata/records/*.cbor from the .json files")
+
+// TestCBORRecordsUpdate writes the DAG-CBOR of each record when run with -update; otherwise it
+// checks that the .cbor files are the encoding of the .json files.
+func TestCBORRecordsUpdate(t *testing.T) {
+	for _, name := range cborRecordNames {
+		j, err := os.ReadFile(filepath.Join("..", "testdata", "records", name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := cborTestFromJSON(j)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		want, err := MarshalCBOR(v)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		path := filepath.Join("..", "testdata", "records", name+".cbor")
+		if *cborUpdate {
+			if err := os.WriteFile(path, want, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		got, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s.cbor is not the DAG-CBOR of %s.json; run go test -run TestCBORRecordsUpdate -update", name, name)
+		}
+	}
+}
+
+// TestCBORRoundTripFixtures: every interop fixture scans, decodes to the fixture's value,
+// re-encodes to identical bytes, and hashes to the fixture's CID.
+func TestCBORRoundTripFixtures(t *testing.T) {
+	for i, f := range cborTestFixtures(t) {
+		data := cborFixtureBytes(t, f)
+		cborTestRoundTrip(t, "fixture "+f.CID, data)
+		want, err := cborTestFromJSON(f.JSON)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := UnmarshalCBOR(data); !reflect.DeepEqual(got, want) {
+			t.Errorf("fixture %d: decoded\n%#v\nwant\n%#v", i, got, want)
+		}
+		if got := cidutil.SumCBOR(data).String(); got != f.CID {
+			t.Errorf("fixture %d: CID %s, want %s", i, got, f.CID)
+		}
+	}
+}
+
+// TestCBORRoundTripRecords does the same for the realistic records.
+func TestCBORRoundTripRecords(t *testing.T) {
+	for _, r := range cborTestRecords(t) {
+		cborTestRoundTrip(t, r.name, r.cbor)
+		want, err := cborTestFromJSON(r.json)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := UnmarshalCBOR(r.cbor); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: decoded value differs from the JSON's", r.name)
+		}
+	}
+}
+
+// cborTestRoundTrip checks one valid input through every reader and back through the encoder.
+func cborTestRoundTrip(t *testing.T, name string, data []byte) {
+	t.Helper()
+	if err := ScanCBOR(data); err != nil {
+		t.Errorf("%s: ScanCBOR: %v", name, err)
+	}
+	v, err := UnmarshalCBOR(data)
+	if err != nil {
+		t.Errorf("%s: UnmarshalCBOR: %v", name, err)
+		return
+	}
+	out, err := MarshalCBOR(v)
+	if err != nil {
+		t.Errorf("%s: MarshalCBOR: %v", name, err)
+		return
+	}
+	if !bytes.Equal(out, data) {
+		t.Errorf("%s: re-encoded\n%x\nwant\n%x", name, out, data)
+	}
+	frame := append(append([]byte{}, data...), 0xa0, 0x01)
+	pv, rest, err := UnmarshalCBORPrefix(frame)
+	if err != nil || !reflect.DeepEqual(pv, v) || !bytes.Equal(rest, []byte{0xa0, 0x01}) {
+		t.Errorf("%s: UnmarshalCBORPrefix: rest %x, %v", name, rest, err)
+	}
+}
+
+// TestCBORValid: inputs at the edges of the rules decode to the expected values and re-encode
+// to the same bytes.
+func TestCBORValid(t *testing.T) {
+	link := cborTestLink(t, cborTestLinkString)
+	blobRef := cborTestLink(t, cborTestBlobLinkString)
+	blobHex := "a4 63726566 d82a5825 00" + "015512204258cfff78f613697697563f926c91e5d3574d2ea25ae7ed92d6ebfc23a3889e" +
+		" 6473697a65 00 652474797065 64626c6f62 686d696d6554797065 6a696d6167652f6a706567"
+	legacyHex := "a2 63636964 783b" + cborTestHexString(cborTestBlobLinkString) + " 686d696d6554797065 69696d6167652f706e67"
+	tests := []struct {
+		rule string
+		hex  string
+		want any
+	}{
+		{"zero", "00", int64(0)},
+		{"largest one-byte-head integer", "17", int64(23)},
+		{"smallest one-byte argument", "1818", int64(24)},
+		{"MaxInt64", "1b7fffffffffffffff", int64(math.MaxInt64)},
+		{"MinInt64", "3b7fffffffffffffff", int64(math.MinInt64)},
+		{"-1", "20", int64(-1)},
+		{"false", "f4", false},
+		{"true", "f5", true},
+		{"null", "f6", nil},
+		{"empty string", "60", ""},
+		{"four-byte UTF-8", "64f09f9880", "\U0001F600"},
+		{"empty bytes", "40", Bytes{}},
+		{"bytes", "43010203", Bytes{1, 2, 3}},
+		{"empty array", "80", []any{}},
+		{"empty map", "a0", map[string]any{}},
+		{"keys length-first then bytewise", "a4 60 01 6161 02 6162 03 626161 04",
+			map[string]any{"": int64(1), "a": int64(2), "b": int64(3), "aa": int64(4)}},
+		{"null and missing stay distinct (rule 15)", "a1 6161 f6", map[string]any{"a": nil}},
+		{"link", "d82a5825 00" + cborTestCIDHex, link},
+		{"nesting at exactly the limit", strings.Repeat("81", DefaultMaxDepth-1) + "80", cborTestWrap([]any{}, DefaultMaxDepth-1)},
+		{"$type string", "a1 652474797065 6178", map[string]any{"$type": "x"}},
+		{"blob of size 0 (rule 13)", blobHex, Blob{Ref: blobRef, MimeType: "image/jpeg", Size: 0}},
+		{"legacy blob (rule 13)", legacyHex, Blob{Ref: blobRef, MimeType: "image/png", Legacy: true}},
+		{"cid and mimeType with a non-canonical CID string stay a map", "a2 63636964 6161 686d696d6554797065 6161",
+			map[string]any{"cid": "a", "mimeType": "a"}},
+		{"cid and empty mimeType stay a map", "a2 63636964 783b" + cborTestHexString(cborTestBlobLinkString) + " 686d696d6554797065 60",
+			map[string]any{"cid": cborTestBlobLinkString, "mimeType": ""}},
+		{"other $-prefixed keys are kept (rule 11)", "a1 652462797465 01", map[string]any{"$byte": int64(1)}},
+	}
+	for _, tt := range tests {
+		in := cborHex(t, tt.hex)
+		cborTestRoundTrip(t, tt.rule, in)
+		if got, err := UnmarshalCBOR(in); err != nil || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s: got %#v, %v; want %#v", tt.rule, got, err, tt.want)
+		}
+	}
+}
+
+func cborTestHexString(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		const digits = "0123456789abcdef"
+		b.WriteByte(digits[s[i]>>4])
+		b.WriteByte(digits[s[i]&15])
+	}
+	return b.String()
+}
+
+// TestUnmarshalCBORDataModel: canonical CBOR that breaks the data-model rules on "$type" and
+// blobs (DECISIONS rules 11 and 13) passes ScanCBOR but not UnmarshalCBOR.
+func TestUnmarshalCBORDataModel(t *testing.T) {
+	ref := "63726566 d82a5825 00 01551220 4258cfff78f613697697563f926c91e5d3574d2ea25ae7ed92d6ebfc23a3889e"
+	typeBlob := "652474797065 64626c6f62"
+	mime := "686d696d6554797065 6a696d6167652f6a706567"
+	tests := []struct {
+		rule   string
+		hex    string
+		err    error
+		offset int64
+		path   string
+	}{
+		{"$type is an integer", "a1 652474797065 01", ErrType, 7, "/$type"},
+		{"$type is null", "a1 652474797065 f6", ErrType, 7, "/$type"},
+		{"$type is empty", "a1 652474797065 60", ErrType, 7, "/$type"},
+		{"nested $type is not a string", "a1 6161 a1 652474797065 f5", ErrType, 10, "/a/$type"},
+		{"blob without size", "a3 " + ref + typeBlob + mime, ErrBlob, 0, ""},
+		{"blob with a string size", "a4 " + ref + "6473697a65 6131" + typeBlob + mime, ErrBlob, 0, ""},
+		{"blob with a negative size", "a4 " + ref + "6473697a65 20" + typeBlob + mime, ErrBlob, 0, ""},
+		{"blob with an empty mimeType", "a4 " + ref + "6473697a65 01" + typeBlob + "686d696d6554797065 60", ErrBlob, 0, ""},
+		{"blob with a string ref", "a4 63726566 6161 6473697a65 01" + typeBlob + mime, ErrBlob, 0, ""},
+		{"blob with an extra key", "a5 6161 01 " + ref + "6473697a65 01" + typeBlob + mime, ErrBlob, 0, ""},
+		{"nested bad blob", "a1 6161 a3 " + ref + typeBlob + mime, ErrBlob, 3, "/a"},
+	}
+	for _, tt := range tests {
+		in := cborHex(t, tt.hex)
+		if err := ScanCBOR(in); err != nil {
+			t.Errorf("%s: ScanCBOR: %v (the encoding is canonical)", tt.rule, err)
+		}
+		_, err := UnmarshalCBOR(in)
+		var e *Error
+		if !errors.Is(err, tt.err) || !errors.As(err, &e) || e.Offset != tt.offset || e.Path != tt.path {
+			t.Errorf("%s: %v, want %v at offset %d path %q", tt.rule, err, tt.err, tt.offset, tt.path)
+		}
+	}
+}

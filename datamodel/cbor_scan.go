@@ -1,0 +1,371 @@
+package datamodel
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math"
+	"strconv"
+	"unicode/utf8"
+)
+
+// ScanCBOR checks that data is exactly one canonical DAG-CBOR value within the limits, without
+// allocating (DECISIONS rules 9 and 14; passing options costs one allocation). It is the reader's first line of defence: every check
+// UnmarshalCBOR makes on the encoding is made here too, in one pass over the bytes, but no Go
+// value is built. It does not apply the data-model rules on "$type" and blobs (rules 11 and 13),
+// which need the decoded values.
+//
+// It rejects: map keys that are not text strings, not sorted length-first then bytewise, or
+// repeated; integers, lengths and tags not in their shortest form; indefinite lengths; floats of
+// any width; tags other than 42, and tag 42 on anything but 0x00 followed by a CIDv1 of at most
+// Limits.MaxCIDLen bytes; simple values other than false, true and null; invalid UTF-8 in text
+// strings; integers outside int64; trailing bytes; and anything beyond the limits. A declared
+// length is checked against the bytes actually present before it is used, so a short hostile
+// input cannot make it loop or allocate.
+//
+// The error is an *Error giving the byte offset of the offending item, the JSON Pointer of the
+// value, and one of the Err* sentinels.
+func ScanCBOR(data []byte, opts ...Option) error {
+	lim := cborLimits(opts)
+	if len(data) > lim.MaxCBORSize {
+		return cborErrTooLarge(lim)
+	}
+	s := cborScanner{data: data, lim: &lim}
+	end, err := s.value(0, 1)
+	if err != nil {
+		return err
+	}
+	if end != len(data) {
+		return cborErr(ErrTrailingBytes, end, strconv.Itoa(len(data)-end)+" bytes")
+	}
+	return nil
+}
+
+// cborErr builds the error for the item at byte offset off. Callers on the way out of the
+// recursion prepend their path tokens, so the success path does no path bookkeeping.
+func cborErr(sentinel error, off int, detail string) *Error {
+	return &Error{Err: sentinel, Offset: int64(off), Detail: detail}
+}
+
+func cborErrTooLarge(lim Limits) *Error {
+	return cborErr(ErrTooLarge, lim.MaxCBORSize, "more than "+strconv.Itoa(lim.MaxCBORSize)+" bytes")
+}
+
+// cborErrKey prepends the JSON Pointer token of the map key data[ks:ke] to err's path.
+func cborErrKey(err *Error, data []byte, ks, ke int) *Error {
+	err.Path = string(appendPointerToken(nil, string(data[ks:ke]))) + err.Path
+	return err
+}
+
+// cborErrIndex prepends the JSON Pointer token of array index i to err's path.
+func cborErrIndex(err *Error, i int) *Error {
+	err.Path = "/" + strconv.Itoa(i) + err.Path
+	return err
+}
+
+// cborHead reads the head of the item at off (RFC 8949 §3): its major type (0–7), its argument,
+// and the offset just past the head. It enforces DECISIONS rule 9 for heads: the argument in its
+// shortest form, no indefinite lengths, no reserved additional information. For major type 7 it
+// reads only the initial byte and returns the additional information as the argument, for the
+// caller to classify (floats and most simple values are refused there).
+func cborHead(data []byte, off int) (major byte, arg uint64, next int, err *Error) {
+	if off >= len(data) {
+		return 0, 0, off, cborErr(ErrTruncated, off, "")
+	}
+	ib := data[off]
+	major, ai := ib>>5, ib&0x1f
+	if ai < 24 || major == 7 {
+		return major, uint64(ai), off + 1, nil
+	}
+	rest := data[off+1:]
+	switch ai {
+	case 24:
+		if len(rest) < 1 {
+			return 0, 0, off, cborErr(ErrTruncated, off, "")
+		}
+		arg = uint64(rest[0])
+		if arg < 24 {
+			return 0, 0, off, cborErr(ErrNonMinimal, off, "one-byte argument "+strconv.FormatUint(arg, 10))
+		}
+		return major, arg, off + 2, nil
+	case 25:
+		if len(rest) < 2 {
+			return 0, 0, off, cborErr(ErrTruncated, off, "")
+		}
+		arg = uint64(binary.BigEndian.Uint16(rest))
+		if arg <= math.MaxUint8 {
+			return 0, 0, off, cborErr(ErrNonMinimal, off, "two-byte argument "+strconv.FormatUint(arg, 10))
+		}
+		return major, arg, off + 3, nil
+	case 26:
+		if len(rest) < 4 {
+			return 0, 0, off, cborErr(ErrTruncated, off, "")
+		}
+		arg = uint64(binary.BigEndian.Uint32(rest))
+		if arg <= math.MaxUint16 {
+			return 0, 0, off, cborErr(ErrNonMinimal, off, "four-byte argument "+strconv.FormatUint(arg, 10))
+		}
+		return major, arg, off + 5, nil
+	case 27:
+		if len(rest) < 8 {
+			return 0, 0, off, cborErr(ErrTruncated, off, "")
+		}
+		arg = binary.BigEndian.Uint64(rest)
+		if arg <= math.MaxUint32 {
+			return 0, 0, off, cborErr(ErrNonMinimal, off, "eight-byte argument "+strconv.FormatUint(arg, 10))
+		}
+		return major, arg, off + 9, nil
+	case 31:
+		if major >= 2 && major <= 5 {
+			return 0, 0, off, cborErr(ErrIndefinite, off, cborMajorNames[major])
+		}
+		return 0, 0, off, cborErr(ErrSyntax, off, "additional information 31 on "+cborMajorNames[major])
+	default:
+		return 0, 0, off, cborErr(ErrSyntax, off, "reserved additional information "+strconv.Itoa(int(ai)))
+	}
+}
+
+var cborMajorNames = [8]string{"unsigned integer", "negative integer", "byte string", "text string",
+	"array", "map", "tag", "simple value or float"}
+
+// cborSimple classifies a major type 7 item with additional information ai (DECISIONS rule 9):
+// only false, true and null are allowed. It returns nil for those.
+func cborSimple(ai uint64, off int) *Error {
+	switch {
+	case ai >= 20 && ai <= 22:
+		return nil
+	case ai == 23:
+		return cborErr(ErrSimpleValue, off, "undefined")
+	case ai < 24:
+		return cborErr(ErrSimpleValue, off, "simple("+strconv.FormatUint(ai, 10)+")")
+	case ai == 24:
+		return cborErr(ErrSimpleValue, off, "one-byte simple value")
+	case ai <= 27:
+		return cborErr(ErrFloat, off, cborFloatNames[ai-25])
+	case ai == 31:
+		return cborErr(ErrSyntax, off, "break stop code outside an indefinite-length item")
+	default:
+		return cborErr(ErrSyntax, off, "reserved additional information "+strconv.FormatUint(ai, 10))
+	}
+}
+
+var cborFloatNames = [3]string{"half-precision float", "single-precision float", "double-precision float"}
+
+// cborIntRange checks that an integer's argument fits int64 (DECISIONS rule 9): major type 0
+// carries n itself, major type 1 carries -1-n; both need arg ≤ MaxInt64.
+func cborIntRange(major byte, arg uint64, off int) *Error {
+	if arg > math.MaxInt64 {
+		if major == 0 {
+			return cborErr(ErrIntegerRange, off, strconv.FormatUint(arg, 10))
+		}
+		return cborErr(ErrIntegerRange, off, "-1-"+strconv.FormatUint(arg, 10))
+	}
+	return nil
+}
+
+// cborText checks the text string whose content is data[p:p+n] (head at off) and returns where
+// it ends: the length must fit in the input and the content must be valid UTF-8 (rule 9).
+func cborText(data []byte, off, p int, n uint64) (int, *Error) {
+	if n > uint64(len(data)-p) {
+		return 0, cborErr(ErrTruncated, off, "text string of "+strconv.FormatUint(n, 10)+" bytes")
+	}
+	end := p + int(n)
+	if !utf8.Valid(data[p:end]) {
+		return 0, cborErr(ErrInvalidUTF8, off, "")
+	}
+	return end, nil
+}
+
+// cborContainer checks an array or map header before any element is read: nesting depth, the
+// element limit, and that the input can hold the declared count (each element takes at least one
+// byte, each map entry two), so that a forged length costs nothing (rule 14).
+func cborContainer(data []byte, lim *Limits, major byte, n uint64, off, p, depth int) *Error {
+	if depth > lim.MaxDepth {
+		return cborErr(ErrTooDeep, off, "deeper than "+strconv.Itoa(lim.MaxDepth)+" levels")
+	}
+	minBytes := n
+	if major == 5 {
+		minBytes = 2 * n // cannot overflow: n is checked against the input length first
+	}
+	if n > uint64(len(data)-p) || minBytes > uint64(len(data)-p) {
+		return cborErr(ErrTruncated, off, cborMajorNames[major]+" of "+strconv.FormatUint(n, 10)+" elements")
+	}
+	if n > uint64(lim.MaxElements) {
+		return cborErr(ErrTooManyElements, off, strconv.FormatUint(n, 10)+" elements, limit "+strconv.Itoa(lim.MaxElements))
+	}
+	return nil
+}
+
+// cborKey reads the map key at off, which must be a text string of valid UTF-8 within the key
+// length limit and must sort strictly after the previous key data[pks:pke] (pke < 0 for the
+// first key): length-first, then bytewise, no duplicates (rule 9). It returns the key's content
+// range.
+func cborKey(data []byte, lim *Limits, off, pks, pke int) (ks, ke int, err *Error) {
+	major, n, p, err := cborHead(data, off)
+	if err != nil {
+		return 0, 0, err
+	}
+	if major != 3 {
+		return 0, 0, cborErr(ErrKeyNotString, off, cborMajorNames[major])
+	}
+	if n > uint64(lim.MaxKeyLen) {
+		return 0, 0, cborErr(ErrKeyTooLong, off, strconv.FormatUint(n, 10)+" bytes, limit "+strconv.Itoa(lim.MaxKeyLen))
+	}
+	ke, err = cborText(data, off, p, n)
+	if err != nil {
+		return 0, 0, err
+	}
+	if pke >= 0 {
+		prevLen, curLen := pke-pks, ke-p
+		if curLen < prevLen {
+			return 0, 0, cborErr(ErrUnsortedKeys, off, strconv.Quote(string(data[p:ke]))+" after "+strconv.Quote(string(data[pks:pke])))
+		}
+		if curLen == prevLen {
+			switch bytes.Compare(data[pks:pke], data[p:ke]) {
+			case 0:
+				return 0, 0, cborErr(ErrDuplicateKey, off, strconv.Quote(string(data[p:ke])))
+			case 1:
+				return 0, 0, cborErr(ErrUnsortedKeys, off, strconv.Quote(string(data[p:ke]))+" after "+strconv.Quote(string(data[pks:pke])))
+			}
+		}
+	}
+	return p, ke, nil
+}
+
+// cborLink checks the content of a tag 42 whose head ends at p (tag head at off) and returns the
+// binary CID's range: a byte string holding the identity multibase prefix 0x00 and a CIDv1 of at
+// most MaxCIDLen bytes (spec/data-model.txt, "link"; DECISIONS rules 9 and 12).
+func cborLink(data []byte, lim *Limits, off, p int) (cs, ce int, err *Error) {
+	major, n, q, err := cborHead(data, p)
+	if err != nil {
+		return 0, 0, err
+	}
+	if major != 2 {
+		return 0, 0, cborErr(ErrInvalidCID, p, "tag 42 on a "+cborMajorNames[major]+", want a byte string")
+	}
+	if n > uint64(len(data)-q) {
+		return 0, 0, cborErr(ErrTruncated, p, "byte string of "+strconv.FormatUint(n, 10)+" bytes")
+	}
+	if n == 0 || data[q] != 0 {
+		return 0, 0, cborErr(ErrInvalidCID, q, "tag 42 content does not start with the 0x00 multibase prefix")
+	}
+	cs, ce = q+1, q+int(n)
+	if ce-cs > lim.MaxCIDLen {
+		return 0, 0, cborErr(ErrInvalidCID, cs, strconv.Itoa(ce-cs)+"-byte CID, limit "+strconv.Itoa(lim.MaxCIDLen))
+	}
+	if at, detail := cborCheckCID(data[cs:ce]); detail != "" {
+		return 0, 0, cborErr(ErrInvalidCID, cs+at, detail)
+	}
+	return cs, ce, nil
+}
+
+// cborCheckCID checks a binary CIDv1 without allocating: version 1, then codec, hash function
+// and digest length as minimal unsigned varints (at most 9 bytes, as multiformats specifies), then
+// exactly the declared digest. It returns the offset of the problem and what it is, or "" if b
+// is valid. cidutil.ParseBinary makes the same checks when building the CID; this copy exists
+// because the scanner must not allocate.
+func cborCheckCID(b []byte) (int, string) {
+	if len(b) >= 2 && b[0] == 0x12 && b[1] == 0x20 {
+		return 0, "CIDv0 is not allowed (DECISIONS rule 12)"
+	}
+	if len(b) == 0 || b[0] != 1 {
+		return 0, "not a CIDv1"
+	}
+	off := 1
+	var digestLen uint64
+	for field := 0; field < 3; field++ {
+		v, n := cborUvarint(b[off:])
+		if n <= 0 {
+			if n == 0 {
+				return off, "truncated varint"
+			}
+			return off, "varint not in its shortest form or longer than 9 bytes"
+		}
+		off += n
+		digestLen = v
+	}
+	if digestLen != uint64(len(b)-off) {
+		return off, "digest length " + strconv.FormatUint(digestLen, 10) + " declared, " + strconv.Itoa(len(b)-off) + " bytes present"
+	}
+	return 0, ""
+}
+
+// cborUvarint reads a multiformats unsigned varint: n > 0 bytes read, 0 if truncated, -1 if not
+// minimal or longer than 9 bytes.
+func cborUvarint(b []byte) (v uint64, n int) {
+	for i := 0; i < 9; i++ {
+		if i >= len(b) {
+			return 0, 0
+		}
+		c := b[i]
+		v |= uint64(c&0x7f) << (7 * i)
+		if c < 0x80 {
+			if c == 0 && i > 0 {
+				return 0, -1
+			}
+			return v, i + 1
+		}
+	}
+	return 0, -1
+}
+
+// cborScanner is the state of one ScanCBOR: the input and the limits.
+type cborScanner struct {
+	data []byte
+	lim  *Limits
+}
+
+// value checks the item at off, at nesting depth depth, and returns the offset after it.
+func (s *cborScanner) value(off, depth int) (int, *Error) {
+	major, arg, p, err := cborHead(s.data, off)
+	if err != nil {
+		return 0, err
+	}
+	switch major {
+	case 0, 1:
+		if err := cborIntRange(major, arg, off); err != nil {
+			return 0, err
+		}
+		return p, nil
+	case 2:
+		if arg > uint64(len(s.data)-p) {
+			return 0, cborErr(ErrTruncated, off, "byte string of "+strconv.FormatUint(arg, 10)+" bytes")
+		}
+		return p + int(arg), nil
+	case 3:
+		return cborText(s.data, off, p, arg)
+	case 4:
+		if err := cborContainer(s.data, s.lim, major, arg, off, p, depth); err != nil {
+			return 0, err
+		}
+		for i := 0; i < int(arg); i++ {
+			if p, err = s.value(p, depth+1); err != nil {
+				return 0, cborErrIndex(err, i)
+			}
+		}
+		return p, nil
+	case 5:
+		if err := cborContainer(s.data, s.lim, major, arg, off, p, depth); err != nil {
+			return 0, err
+		}
+		pks, pke := 0, -1
+		for i := 0; i < int(arg); i++ {
+			ks, ke, err := cborKey(s.data, s.lim, p, pks, pke)
+			if err != nil {
+				return 0, err
+			}
+			if p, err = s.value(ke, depth+1); err != nil {
+				return 0, cborErrKey(err, s.data, ks, ke)
+			}
+			pks, pke = ks, ke
+		}
+		return p, nil
+	case 6:
+		if arg != cborTagCID {
+			return 0, cborErr(ErrTag, off, "tag "+strconv.FormatUint(arg, 10))
+		}
+		_, ce, err := cborLink(s.data, s.lim, off, p)
+		return ce, err
+	default:
+		return p, cborSimple(arg, off)
+	}
+}
