@@ -6,7 +6,8 @@ import (
 	"strings"
 )
 
-// Sentinel errors. Every error this package returns matches one of them with [errors.Is].
+// Sentinel errors. Every error from parsing, construction and ranges matches one of them with
+// [errors.Is]. ([TID.Scan]'s errors for NULL and for non-text columns are plain errors.)
 var (
 	// ErrSyntax: a string is not a TID (or TID prefix) under the spec regex
 	// ^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$ (DECISIONS 4).

@@ -89,8 +89,10 @@ func ExampleNewGenerator() {
 		panic(err)
 	}
 	// Carry on after the repository's last revision, even if it came from a clock ahead of ours.
-	lastRev := tid.MustParse("bzzzzzzzzzy22")
-	_ = g.ContinueAfter(lastRev)
+	lastRev, _ := tid.FromTime(time.Now().Add(time.Minute), 1023)
+	if err := g.ContinueAfter(lastRev); err != nil {
+		panic(err)
+	}
 	id := g.Next()
 	fmt.Println(id > lastRev, id.ClockID(), id.ClockClass())
 	// Output: true 42 context-dependent

@@ -74,3 +74,34 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRoundTrip: every uint64 is a TID whose string parses back to it, and whose parts rebuild it
+// when the top bit is clear (DECISIONS 4, 5).
+func FuzzRoundTrip(f *testing.F) {
+	for _, v := range []uint64{0, 1, 1721407246480310<<10 | 1, 1<<63 - 1, 1 << 63, 1<<64 - 1} {
+		f.Add(v)
+	}
+	f.Fuzz(func(t *testing.T, v uint64) {
+		id := TID(v)
+		s := id.String()
+		if back, err := Parse(s); err != nil || back != id || !specRegex.MatchString(s) {
+			t.Fatalf("Parse(%q) = %v, %v; want %v", s, back, err, id)
+		}
+		b, _ := id.AppendText(nil)
+		if string(b) != s {
+			t.Fatalf("AppendText = %q, String = %q", b, s)
+		}
+		if v&topBit != 0 {
+			return
+		}
+		if back, err := FromUnixMicro(id.UnixMicro(), id.ClockID()); err != nil || back != id {
+			t.Fatalf("FromUnixMicro(parts of %v) = %v, %v", id, back, err)
+		}
+		if back, err := FromTime(id.Time(), id.ClockID()); err != nil || back != id {
+			t.Fatalf("FromTime(parts of %v) = %v, %v", id, back, err)
+		}
+		if lo, hi, err := Bounds(id.Time()); err != nil || lo > id || id > hi {
+			t.Fatalf("Bounds(%v) = %v, %v, %v", id.Time(), lo, hi, err)
+		}
+	})
+}

@@ -73,15 +73,10 @@ var errExhausted = errors.New("tid: Generator passed the last microsecond a TID 
 // given to [Generator.ContinueAfter]. It is safe to call from any number of goroutines; each
 // goroutine sees its own TIDs strictly increasing, and all are distinct.
 //
-// Next panics only when no greater TID exists: when the clock reads a time after 2255, or after
-// ContinueAfter with a TID so close to that limit that the microseconds run out.
+// Next panics only when no greater TID exists, which takes a clock reading within a day of
+// 2255-06-05T23:47:34.740991Z or after it: an injected clock, or that date.
 func (g *Generator) Next() TID {
-	var now uint64
-	if g.clock == nil {
-		now = uint64(monotonicMicro())
-	} else if us := g.clock().UnixMicro(); us > 0 {
-		now = uint64(us)
-	}
+	now := g.now()
 	for {
 		last := g.last.Load()
 		us := max(now, last+1)
@@ -98,21 +93,40 @@ func (g *Generator) Next() TID {
 // on after a repository's last revision written by another process or another clock id. It is
 // safe to call concurrently with Next. A t earlier than g's output has no effect.
 //
-// It fails with [ErrTimeRange] if no TID can follow t: if t has the top bit set (no generator
-// issues those) or holds the last representable microsecond.
+// It fails with [ErrTimeRange] if t has the top bit set (no generator issues those) or if t is
+// more than 24 hours ahead of g's clock. Such a t is corrupt or hostile (a migrated repository
+// carries its revision from elsewhere): following it would pin every later TID of g to its
+// time, and near the 2255 limit would run the microseconds out. A day is far more than any
+// clock skew between honest servers.
 func (g *Generator) ContinueAfter(t TID) error {
-	if t&topBit != 0 || t.UnixMicro() >= MaxUnixMicro {
-		return fmt.Errorf("tid: cannot continue after %s: %w", t, ErrTimeRange)
+	if t&topBit != 0 {
+		return fmt.Errorf("tid: cannot continue after %s, which has the top bit set: %w", t, ErrTimeRange)
+	}
+	us := uint64(t.UnixMicro())
+	if now := g.now(); us > now+maxContinueAhead {
+		return fmt.Errorf("tid: cannot continue after %s (%s), more than %v ahead of the clock (%s): %w",
+			t, t.Time().Format(time.RFC3339Nano), time.Duration(maxContinueAhead)*time.Microsecond,
+			time.UnixMicro(int64(now)).UTC().Format(time.RFC3339Nano), ErrTimeRange)
 	}
 	// Taking t's microsecond as the last one issued makes the next TID's microsecond greater,
 	// whatever the two clock ids are.
-	us := uint64(t.UnixMicro())
 	for {
 		last := g.last.Load()
 		if last >= us || g.last.CompareAndSwap(last, us) {
 			return nil
 		}
 	}
+}
+
+// maxContinueAhead is how far ahead of the clock ContinueAfter follows a TID, in microseconds.
+const maxContinueAhead = uint64(24 * time.Hour / time.Microsecond)
+
+// now returns the microseconds since the Unix epoch by g's clock; times before 1970 count as 0.
+func (g *Generator) now() uint64 {
+	if g.clock == nil {
+		return uint64(monotonicMicro())
+	}
+	return uint64(max(g.clock().UnixMicro(), 0))
 }
 
 // start anchors the monotonic clock: its wall reading places it in Unix time, its monotonic

@@ -217,12 +217,21 @@ func TestContinueAfter(t *testing.T) {
 	if b := g.Next(); b <= a {
 		t.Errorf("ContinueAfter(0) moved the generator back: %v after %v", b, a)
 	}
-	for _, bad := range []TID{MustParse("c222222222222"), MustParse("bzzzzzzzzzzz2")} {
+	tooFar := mustFromTime(t0.Add(24*time.Hour+time.Microsecond), 0)
+	for _, bad := range []TID{MustParse("c222222222222"), tooFar, MustParse("bzzzzzzzzzzzz")} {
 		if err := g.ContinueAfter(bad); !errors.Is(err, ErrTimeRange) {
 			t.Errorf("ContinueAfter(%v) error = %v, want ErrTimeRange", bad, err)
 		}
 	}
-	// The last microsecond but one is accepted, and its successor is the last TID there is.
+	if b := g.Next(); b.Time().After(t0.Add(time.Second)) {
+		t.Errorf("a rejected ContinueAfter moved the generator to %v", b.Time())
+	}
+	// A day ahead is accepted.
+	if err := g.ContinueAfter(mustFromTime(t0.Add(24*time.Hour), 1023)); err != nil {
+		t.Errorf("ContinueAfter(a day ahead): %v", err)
+	}
+	// Near the 2255 limit, the last microsecond but one is followed by the last TID there is.
+	clock.set(time.UnixMicro(MaxUnixMicro - 10))
 	if err := g.ContinueAfter(MustParse("bzzzzzzzzzy22")); err != nil {
 		t.Fatal(err)
 	}
@@ -247,6 +256,7 @@ func TestNextExhausted(t *testing.T) {
 	}{
 		{"clock after 2255", func(c *fakeClock, g *Generator) { c.set(time.UnixMicro(MaxUnixMicro + 1)) }},
 		{"microseconds run out", func(c *fakeClock, g *Generator) {
+			c.set(time.UnixMicro(MaxUnixMicro - 10))
 			if err := g.ContinueAfter(MustParse("bzzzzzzzzzy22")); err != nil {
 				t.Fatal(err)
 			}

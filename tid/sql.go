@@ -9,7 +9,9 @@ import (
 // string or []byte column, with [Parse]'s strict rules.
 //
 // Scanning NULL is an error, because the zero TID is itself a valid TID and a NULL must not pass
-// for it: scan a nullable column into a [database/sql.Null][TID] or a *TID.
+// for it. Scan a nullable column into a *TID (nil for NULL) or a
+//
+//	var rev sql.Null[tid.TID]
 func (t *TID) Scan(src any) error {
 	var v TID
 	var err error
