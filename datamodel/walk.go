@@ -1,0 +1,129 @@
+package datamodel
+
+import (
+	cid "github.com/ipfs/go-cid"
+)
+
+// Blobs returns every blob that v references, for media garbage collection and mirroring, without
+// needing the record's Lexicon (spec/data-model.txt, "blob Type"): Blob and *Blob values, legacy
+// ones included, and plain maps that have exactly the blob shape (DECISIONS rule 13), converted to
+// Blob. The order is deterministic: depth first, arrays in order, maps by key in bytewise order.
+// A blob that appears twice is returned twice. Values outside the data model are skipped; v must
+// be a tree (as the decoders return), not a cyclic structure.
+func Blobs(v any) []Blob {
+	var out []Blob
+	walkTree(v, func(x any) bool {
+		switch b := x.(type) {
+		case Blob:
+			out = append(out, b)
+			return false
+		case *Blob:
+			if b != nil {
+				out = append(out, *b)
+			}
+			return false
+		case map[string]any:
+			if b, ok := walkBlobMap(b); ok {
+				out = append(out, b)
+				return false
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// Links returns every CID link in v: exactly the values that DAG-CBOR encodes as tag 42, in the
+// order of Blobs. That is every Link and cid.Cid value, including the ref of a blob, but not the
+// CID string of a legacy blob, which is a plain string in the record's bytes (DECISIONS rule 13).
+// Undefined links are skipped. Use Blobs to find blobs whatever their form.
+func Links(v any) []Link {
+	var out []Link
+	walkTree(v, func(x any) bool {
+		switch l := x.(type) {
+		case Link:
+			if l.Defined() {
+				out = append(out, l)
+			}
+		case cid.Cid:
+			if l.Defined() {
+				out = append(out, Link(l))
+			}
+		case Blob:
+			if !l.Legacy && l.Ref.Defined() {
+				out = append(out, l.Ref)
+			}
+		case *Blob:
+			if l != nil && !l.Legacy && l.Ref.Defined() {
+				out = append(out, l.Ref)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// walkTree calls visit on v and, depth first, on every value inside it, visiting map entries in
+// bytewise key order. visit returns false to skip what is inside a value.
+func walkTree(v any, visit func(any) bool) {
+	if !visit(v) {
+		return
+	}
+	switch x := v.(type) {
+	case []any:
+		for _, e := range x {
+			walkTree(e, visit)
+		}
+	case map[string]any:
+		var stack [jsonStackKeys]string
+		keys := stack[:0]
+		for k := range x {
+			keys = append(keys, k)
+		}
+		jsonSortKeys(keys)
+		for _, k := range keys {
+			walkTree(x[k], visit)
+		}
+	}
+}
+
+// walkBlobMap converts a plain map with exactly the blob shape to a Blob.
+func walkBlobMap(m map[string]any) (Blob, bool) {
+	if t, ok := m["$type"].(string); !ok || t != "blob" || validateMapShape(m) != nil {
+		return Blob{}, false
+	}
+	var b Blob
+	switch ref := m["ref"].(type) {
+	case Link:
+		b.Ref = ref
+	case cid.Cid:
+		b.Ref = Link(ref)
+	}
+	b.MimeType = m["mimeType"].(string)
+	switch n := m["size"].(type) {
+	case int64:
+		b.Size = n
+	case int:
+		b.Size = int64(n)
+	case int8:
+		b.Size = int64(n)
+	case int16:
+		b.Size = int64(n)
+	case int32:
+		b.Size = int64(n)
+	case uint:
+		b.Size = int64(n)
+	case uint8:
+		b.Size = int64(n)
+	case uint16:
+		b.Size = int64(n)
+	case uint32:
+		b.Size = int64(n)
+	case uint64:
+		if n > 1<<63-1 {
+			return Blob{}, false
+		}
+		b.Size = int64(n)
+	}
+	return b, true
+}
