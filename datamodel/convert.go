@@ -10,3 +10,14 @@ func JSONToCBOR(data []byte, opts ...Option) ([]byte, error) {
 	}
 	return MarshalCBOR(v)
 }
+
+// CBORToJSON converts DAG-CBOR to compact atproto JSON in one call: UnmarshalCBOR with opts, then
+// MarshalJSON. It converts any data-model value that JSON can represent: a map with a "$link" or
+// "$bytes" key, which would read back as a link or bytes, is refused (ErrLink, ErrBytes).
+func CBORToJSON(data []byte, opts ...Option) ([]byte, error) {
+	v, err := UnmarshalCBOR(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return MarshalJSON(v)
+}

@@ -3,7 +3,11 @@ package datamodel
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/atcore/atcore/cidutil"
@@ -86,5 +90,142 @@ func TestLegacyBlobRoundTripJSON(t *testing.T) {
 	}
 	if string(out) != string(in) {
 		t.Errorf("JSON round trip\n got %s\nwant %s", out, in)
+	}
+}
+
+// jsonSemantic decodes JSON with encoding/json, numbers kept as text, for comparing two documents
+// by value (key order and whitespace aside).
+func jsonSemantic(t testing.TB, data []byte) any {
+	t.Helper()
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		t.Fatalf("%s: %v", data, err)
+	}
+	return v
+}
+
+// Every fixture: CBOR → JSON gives back a JSON value equal to the fixture's.
+func TestCBORToJSONFixtures(t *testing.T) {
+	for i, c := range jsonReadCases(t, "data-model-fixtures.json") {
+		data, err := base64.RawStdEncoding.DecodeString(c.CBORBase64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := CBORToJSON(data)
+		if err != nil {
+			t.Fatalf("fixture %d: CBORToJSON: %v", i, err)
+		}
+		if g, w := jsonSemantic(t, got), jsonSemantic(t, c.JSON); !reflect.DeepEqual(g, w) {
+			t.Errorf("fixture %d: CBORToJSON\n got %s\nwant %s", i, got, c.JSON)
+		}
+	}
+}
+
+// The realistic records: JSON → CBOR gives the .cbor file, CBOR → JSON the .json file's value.
+func TestConvertRecords(t *testing.T) {
+	for _, name := range jsonRecordNames {
+		t.Run(name, func(t *testing.T) {
+			js, cb := jsonReadRecord(t, name)
+			got, err := JSONToCBOR(js)
+			if err != nil {
+				t.Fatalf("JSONToCBOR: %v", err)
+			}
+			if !bytes.Equal(got, cb) {
+				t.Errorf("JSONToCBOR differs from %s.cbor", name)
+			}
+			back, err := CBORToJSON(cb)
+			if err != nil {
+				t.Fatalf("CBORToJSON: %v", err)
+			}
+			if !reflect.DeepEqual(jsonSemantic(t, back), jsonSemantic(t, js)) {
+				t.Errorf("CBORToJSON differs from %s.json", name)
+			}
+			v, err := UnmarshalJSON(js)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := ValidateRecord(v); err != nil {
+				t.Errorf("ValidateRecord: %v", err)
+			}
+			vc, err := UnmarshalCBOR(cb)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(v, vc) {
+				t.Errorf("UnmarshalJSON and UnmarshalCBOR give different values")
+			}
+		})
+	}
+}
+
+// jsonRecordNames are the realistic records of testdata/records.
+var jsonRecordNames = []string{"post", "like", "follow", "profile", "list", "deep"}
+
+func jsonReadRecord(t testing.TB, name string) (jsonData, cborData []byte) {
+	t.Helper()
+	dir := filepath.Join("..", "testdata", "records")
+	jsonData, err := os.ReadFile(filepath.Join(dir, name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cborData, err = os.ReadFile(filepath.Join(dir, name+".cbor"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return jsonData, cborData
+}
+
+// A record holding a legacy blob keeps its exact bytes and CID through CBOR → values → CBOR.
+func TestLegacyBlobRoundTripCBOR(t *testing.T) {
+	plain := map[string]any{
+		"$type":  "app.bsky.actor.profile",
+		"avatar": map[string]any{"cid": jsonTestRawCID, "mimeType": "image/jpeg"},
+	}
+	in, err := MarshalCBOR(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := UnmarshalCBOR(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, ok := v.(map[string]any)["avatar"].(Blob); !ok || !b.Legacy {
+		t.Fatalf("avatar = %#v, want a legacy Blob", v.(map[string]any)["avatar"])
+	}
+	if err := ValidateRecord(v); err != nil {
+		t.Fatal(err)
+	}
+	out, err := MarshalCBOR(v)
+	if err != nil || !bytes.Equal(out, in) {
+		t.Fatalf("CBOR → values → CBOR = %x, %v\nwant %x", out, err, in)
+	}
+	c, err := RecordCID(v)
+	if err != nil || c != cidutil.SumCBOR(in) {
+		t.Fatalf("RecordCID = %v, %v; want %v", c, err, cidutil.SumCBOR(in))
+	}
+	// Through JSON as well: CBOR → JSON → CBOR.
+	js, err := CBORToJSON(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := JSONToCBOR(js)
+	if err != nil || !bytes.Equal(again, in) {
+		t.Fatalf("CBOR → JSON → CBOR = %x, %v (JSON %s)", again, err, js)
+	}
+}
+
+func TestCBORToJSONErrors(t *testing.T) {
+	// CBOR that JSON cannot represent: a map whose key would read back as a link.
+	in, err := MarshalCBOR(map[string]any{"$link": jsonTestCBORCID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := CBORToJSON(in); !errors.Is(err, ErrLink) {
+		t.Errorf("CBORToJSON of a $link-keyed map: %v, want ErrLink", err)
+	}
+	if _, err := CBORToJSON([]byte{0xf9, 0x3c, 0x00}); !errors.Is(err, ErrFloat) {
+		t.Errorf("CBORToJSON of a float: %v, want ErrFloat", err)
 	}
 }

@@ -172,7 +172,14 @@ func validateMapShape(m map[string]any) error {
 	}
 	s, ok := t.(string)
 	if !ok || s == "" {
-		return jsonWithKey(validateError(ErrType, fmt.Sprintf("%T %v", t, t)), "$type")
+		detail := fmt.Sprintf("found %T %v", t, t)
+		switch t {
+		case nil:
+			detail = "found null"
+		case "":
+			detail = "found an empty string"
+		}
+		return jsonWithKey(validateError(ErrType, detail), "$type")
 	}
 	if s != "blob" {
 		return nil
