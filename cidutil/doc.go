@@ -13,7 +13,12 @@
 // conformance vectors. Verify checks data against the CID that names it.
 //
 // The CID type is go-cid's cid.Cid. Its own parsers are lenient in ways that matter here:
-// cid.Decode accepts CIDv0 and any multibase, cid.Cast reads a bare "12 20 …" multihash as CIDv0,
-// and the zero value cid.Undef prints as "b". This package's functions do not share those
-// behaviours.
+// cid.Decode accepts CIDv0 and any multibase, cid.Cast reads a bare "12 20 …" multihash as CIDv0
+// and accepts truncated digests, and the zero value cid.Undef prints as "b" and reports version 1.
+// This package's functions do not share those behaviours: they reject CIDv0 and cid.Undef, and
+// IsBlessed insists on a full 32-byte sha2-256 digest.
+//
+// Every error is an *Error carrying the failing function, the input (for strings), the byte
+// offset where one applies, and a sentinel (ErrInvalid, ErrNotBlessed, ErrMismatch,
+// ErrUnsupported) to test with errors.Is.
 package cidutil

@@ -43,3 +43,58 @@ func ExampleParseString() {
 	// true <nil>
 	// cidutil.ParseString("QmbWqxBEKC3P8tqsKc98xmWNzrzDtRLMiMPL8wBuTGsMnR"): invalid CID: CIDv0 (base58btc "Qm…") is not allowed, want CIDv1 (at byte 0)
 }
+
+func ExampleParseBlessed() {
+	c, err := cidutil.ParseBlessed("bafkreiccldh766hwcnuxnf2wh6jgzepf2nlu2lvcllt63eww5p6chi4ity")
+	fmt.Println(c.Type() == cidutil.CodecRaw, err)
+
+	// A well-formed CIDv1 that is not blessed: dag-pb codec.
+	_, err = cidutil.ParseBlessed("bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi")
+	fmt.Println(errors.Is(err, cidutil.ErrNotBlessed), errors.Is(err, cidutil.ErrInvalid))
+	fmt.Println(err)
+	// Output:
+	// true <nil>
+	// true false
+	// cidutil.ParseBlessed("bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi"): CID not in the blessed form: codec 0x70, want dag-cbor (0x71) or raw (0x55)
+}
+
+func ExampleIsBlessed() {
+	c, _ := cidutil.ParseString("zdj7WWeQ43G6JJvLWQWZpyHuAMq6uYWRjkBXFad11vE2LHhQ7")
+	fmt.Println(cidutil.IsBlessed(c), cidutil.IsBlessed(cidutil.SumCBOR(nil)))
+	// Output: false true
+}
+
+func ExampleCheckSyntax() {
+	for _, s := range []string{
+		"bafyreidfayvfuwqa7qlnopdjiqrxzs6blmoeu4rujcjtnci5beludirz2a",
+		"QmbWqxBEKC3P8tqsKc98xmWNzrzDtRLMiMPL8wBuTGsMnR",
+		"https://example.com",
+	} {
+		fmt.Println(cidutil.CheckSyntax(s))
+	}
+	// Output:
+	// <nil>
+	// cidutil.CheckSyntax("QmbWqxBEKC3P8tqsKc98xmWNzrzDtRLMiMPL8wBuTGsMnR"): invalid CID: CIDv0 (a base58btc multihash) is not allowed, want CIDv1 (at byte 0)
+	// cidutil.CheckSyntax("https://example.com"): invalid CID: character ':' not in [A-Za-z0-9+=] (at byte 5)
+}
+
+func ExampleVerify() {
+	blob := []byte("hello")
+	c := cidutil.SumRaw(blob)
+	fmt.Println(cidutil.Verify(c, blob))
+
+	err := cidutil.Verify(c, []byte("hellO"))
+	fmt.Println(errors.Is(err, cidutil.ErrMismatch))
+	// Output:
+	// <nil>
+	// true
+}
+
+func ExampleError() {
+	_, err := cidutil.ParseBinary([]byte{0x01, 0x71, 0x12, 0x20, 0xff})
+	var e *cidutil.Error
+	if errors.As(err, &e) {
+		fmt.Println(e.Offset, e.Detail)
+	}
+	// Output: 3 digest length 32 declared, only 1 bytes follow
+}

@@ -15,6 +15,16 @@ const (
 	SHA256Len    = 32   // sha2-256 digest length in bytes
 )
 
+// MaxLen is the size limit for binary CIDs from untrusted input, in bytes (DECISIONS rule 14).
+// ParseBinary leaves it to the caller (whose limit may be configured); ParseString enforces the
+// matching string length, MaxStringLen.
+const MaxLen = 100
+
+// MaxStringLen is the longest string ParseString reads: a MaxLen-byte CID in the most verbose
+// multibase, base2 (8 characters a byte, plus the prefix). It also bounds the quadratic cost of
+// base58 decoding.
+const MaxStringLen = 1 + 8*MaxLen
+
 // maxVarintLen is the longest unsigned varint multiformats allows: 9 bytes, 63 bits
 // (multiformats/unsigned-varint, "Practical maximum of 9 bytes").
 const maxVarintLen = 9
@@ -133,7 +143,8 @@ func (e *Error) with(field string) *Error {
 // case), so two different strings never name the same CID. CIDv0 ("Qm…") is rejected. Errors wrap
 // ErrInvalid.
 //
-// The common base32 "b…" form is decoded here without go-multibase, with a single allocation.
+// Strings longer than MaxStringLen are rejected before decoding. The common base32 "b…" form is
+// decoded here without go-multibase, with a single allocation.
 func ParseString(s string) (cid.Cid, error) {
 	c, err := parseString(s)
 	if err != nil {
@@ -146,11 +157,15 @@ func ParseString(s string) (cid.Cid, error) {
 }
 
 // maxStackCID is the largest binary CID decoded into a stack buffer; it is the rule-14 limit.
-const maxStackCID = 100
+const maxStackCID = MaxLen
 
 func parseString(s string) (cid.Cid, *Error) {
 	if len(s) == 0 {
 		return cid.Undef, invalid(0, "empty string")
+	}
+	if len(s) > MaxStringLen {
+		return cid.Undef, invalid(-1, "string of "+strconv.Itoa(len(s))+" bytes, longer than any CID of at most "+
+			strconv.Itoa(MaxLen)+" bytes in any multibase")
 	}
 	if s[0] == 'b' {
 		return parseBase32(s)

@@ -174,6 +174,9 @@ func TestParseString(t *testing.T) {
 		{"base32: truncated CID", blessed[:len(blessed)-8], false, "digest length 32 declared"},
 		{"base16: non-canonical upper-case digits under f", "f017012202C5F688262E0ECE8569AA6F94D60AAD55CA8D9D83734E4A7430D0CFF6588EC2B", false, "canonical"},
 		{"base58: junk", "z0OIl", false, "multibase decoding failed"},
+		{"rule 14: longer than any 100-byte CID", "z" + strings.Repeat("2", MaxStringLen), false, "longer than any CID"},
+		{"a 120-byte CID (identity hash) decodes beyond the stack buffer", mustBinary("01 55 00 74" + strings.Repeat("5a", 116)).String(), true, ""},
+		{"a 120-byte non-CID in base32", "b" + strings.Repeat("a", 192), false, "version 0"},
 		{"base16: trailing bytes", "f017012202c5f688262e0ece8569aa6f94d60aad55ca8d9d83734e4a7430d0cff6588ec2b00", false, "trailing"},
 	}
 	for _, tt := range tests {
