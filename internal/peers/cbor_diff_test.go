@@ -183,7 +183,8 @@ func indigoRoundTripProblem(v any) string {
 	return ""
 }
 
-func TestRandomTreesEncodeLikePeers(t *testing.T) {
+// compareRandomTrees encodes random trees with atcore and checks every peer against the bytes.
+func compareRandomTrees(t testing.TB) *tally {
 	g := &treeGen{r: rand.New(rand.NewPCG(treeSeed, 1)), maxDepth: 6, specialKeys: true}
 	tl := newTally()
 	for i := range randomTrees {
@@ -193,13 +194,60 @@ func TestRandomTreesEncodeLikePeers(t *testing.T) {
 			t.Fatalf("tree %d: atcore cannot encode %s: %v", i, describe(tree), err)
 		}
 		what := fmt.Sprintf("tree %d", i)
+		if v, err := datamodel.UnmarshalCBOR(want); err != nil {
+			t.Errorf("%s: atcore rejects its own encoding: %v", what, err)
+		} else if again, err := datamodel.MarshalCBOR(v); err != nil || !bytes.Equal(again, want) {
+			t.Errorf("%s: atcore round trip gives %x (%v)", what, again, err)
+		}
 		compareEncodings(t, tl, what, tree, want)
 		comparePeerRoundTrips(t, tl, what, tree, want)
 		if t.Failed() {
-			t.Fatalf("tree %d: %s", i, describe(tree))
+			t.Fatalf("%s: %s", what, describe(tree))
 		}
 	}
-	for _, l := range tl.lines() {
+	return tl
+}
+
+func TestRandomTreesLikePeers(t *testing.T) {
+	for _, l := range compareRandomTrees(t).lines() {
+		t.Log(l)
+	}
+}
+
+// compareRandomJSON writes random trees as JSON with atcore and checks that atcore and indigo
+// read them back to the same DAG-CBOR. Maps with "$link" or "$bytes" keys are left out: in JSON
+// those are links and bytes, so such a map has no JSON form.
+func compareRandomJSON(t testing.TB) *tally {
+	g := &treeGen{r: rand.New(rand.NewPCG(treeSeed, 2)), maxDepth: 6}
+	tl := newTally()
+	for i := range randomTrees {
+		tree := g.record()
+		what := fmt.Sprintf("JSON tree %d", i)
+		want, err := datamodel.MarshalCBOR(tree)
+		if err != nil {
+			t.Fatalf("%s: atcore cannot encode %s: %v", what, describe(tree), err)
+		}
+		jsonData, err := datamodel.MarshalJSON(tree)
+		if err != nil {
+			t.Fatalf("%s: atcore cannot write JSON for %s: %v", what, describe(tree), err)
+		}
+		v, err := datamodel.UnmarshalJSON(jsonData)
+		if err != nil {
+			t.Fatalf("%s: atcore rejects its own JSON %s: %v", what, jsonData, err)
+		}
+		if got, err := datamodel.MarshalCBOR(v); err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("%s: atcore JSON round trip gives %x (%v), want %x", what, got, err, want)
+		}
+		compareIndigoJSON(t, tl, what, tree, jsonData, want)
+		if t.Failed() {
+			t.Fatalf("%s: %s", what, jsonData)
+		}
+	}
+	return tl
+}
+
+func TestRandomJSONLikeIndigo(t *testing.T) {
+	for _, l := range compareRandomJSON(t).lines() {
 		t.Log(l)
 	}
 }
