@@ -35,6 +35,11 @@ func init() {
 		tidRangeCommand,
 		tidAtCommand,
 		rkeyCheckCommand,
+		json2cborCommand,
+		cbor2jsonCommand,
+		cidCommand,
+		validateCommand,
+		diagCommand,
 	}
 }
 
@@ -112,7 +117,7 @@ func (e *env) runCommand(cmd *command, args []string) int {
 	case cmd.maxArgs >= 0 && n > cmd.maxArgs && cmd.maxArgs == 0:
 		return c.usageError("unexpected argument %q", fs.Arg(0))
 	case cmd.maxArgs >= 0 && n > cmd.maxArgs:
-		return c.usageError("want at most %d arguments, got %d", cmd.maxArgs, n)
+		return c.usageError("too many arguments: want at most %d, got %d", cmd.maxArgs, n)
 	}
 	return runFn(c, fs.Args())
 }

@@ -61,16 +61,17 @@ func (c *call) readRecord(name string, limit int) ([]byte, error) {
 // before the form is known.
 const maxRecordSize = max(datamodel.DefaultMaxCBORSize, datamodel.DefaultMaxJSONSize)
 
-// isJSON tells whether data is an atproto JSON record rather than a DAG-CBOR one: its first byte
-// that is not JSON white space is '{'. A DAG-CBOR record is a map, whose first byte is a map head
-// (0xa0–0xbb); none of '{' (0x7b) and the white-space bytes (0x09, 0x0a, 0x0d, 0x20) is one, so
-// the test never mistakes one form for the other.
+// isJSON tells whether data is a record in atproto JSON rather than in DAG-CBOR: its first byte
+// that is not JSON white space is one that starts a JSON value ({ [ " - 0-9 t f n). A DAG-CBOR
+// record is a map, so its first byte is a map head, 0xa0-0xbf, which is none of these nor
+// white space: for records the test is never wrong. (JSON that is not an object is detected as
+// JSON too, so that it gets JSON's error, "record is not an object".)
 func isJSON(data []byte) bool {
 	for _, b := range data {
-		switch b {
-		case ' ', '\t', '\n', '\r':
+		switch {
+		case b == ' ' || b == '\t' || b == '\n' || b == '\r':
 			continue
-		case '{':
+		case b == '{' || b == '[' || b == '"' || b == '-' || '0' <= b && b <= '9' || b == 't' || b == 'f' || b == 'n':
 			return true
 		default:
 			return false

@@ -1,0 +1,260 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	cid "github.com/ipfs/go-cid"
+	mh "github.com/multiformats/go-multihash"
+)
+
+// unhex decodes a hex string with spaces, for hand-written CBOR.
+func unhex(s string) []byte {
+	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// Hand-written CBOR, each breaking one rule of DECISIONS 9 (or none).
+var (
+	cborFloat      = unhex("a1 6161 f93e00")       // {"a": 1.5} as a float16
+	cborTruncated  = unhex("a2 6161 01 61")        // {"a": 1, then a key without its byte
+	cborUnsorted   = unhex("a2 6162 01 6161 02")   // {"b": 1, "a": 2}
+	cborNonMinimal = unhex("a1 6161 1801")         // {"a": 1} with a 1-byte argument
+	cborIndefinite = unhex("bf 6161 01 ff")        // {_ "a": 1}
+	cborTrailing   = unhex("a1 6161 01 00")        // {"a": 1} 0
+	cborTag        = unhex("a1 6161 c1 01")        // {"a": 1(1)}
+	cborBadUTF8    = unhex("a1 6161 62 c328")      // {"a": "\xc3("}
+	cborLinkNoZero = unhex("a1 6161 d82a 42 0171") // {"a": 42(h'0171')}
+)
+
+func TestGoldenData(t *testing.T) {
+	checkGolden(t, []goldenCase{
+		{name: "json2cbor", rule: "JSON to canonical DAG-CBOR: keys sorted length-first, blob and link as tag 42",
+			args: []string{"json2cbor", "testdata/post.json"}, code: exitOK},
+		{name: "json2cbor-stdin", rule: "no FILE reads standard input",
+			args: []string{"json2cbor"}, stdin: []byte(`{"text": "hi", "n": 123.0, "b": {"$bytes": "AQID"}}`), code: exitOK},
+		{name: "json2cbor-float", rule: "a fraction is an error with the input, offset, path and rule (DECISIONS 10)",
+			args: []string{"json2cbor", "testdata/bad-float.json"}, code: exitData,
+			stderrHas: []string{"testdata/bad-float.json: offset ", `path "/embed/images/0/aspectRatio/height"`}},
+		{name: "json2cbor-syntax", rule: "malformed JSON: offset of the bad byte",
+			args: []string{"json2cbor"}, stdin: []byte(`{"a": [1, 2,]}`), code: exitData,
+			stderrHas: []string{"atcore json2cbor: -: offset 12"}},
+		{name: "json2cbor-missing-file", rule: "a missing file is named",
+			args: []string{"json2cbor", "testdata/no-such-file.json"}, code: exitData,
+			stderrHas: []string{"testdata/no-such-file.json: no such file or directory"}},
+		{name: "json2cbor-two-files", rule: "json2cbor converts one input",
+			args: []string{"json2cbor", "a.json", "b.json"}, code: exitUsage, stderrHas: []string{"too many arguments: want at most 1, got 2"}},
+		{name: "cbor2json", rule: "DAG-CBOR to atproto JSON, pretty: $link, $bytes, blob",
+			args: []string{"cbor2json", "testdata/interop2.cbor"}, code: exitOK},
+		{name: "cbor2json-compact", rule: "-compact: one line",
+			args: []string{"cbor2json", "-compact", "testdata/interop1.cbor"}, code: exitOK},
+		{name: "cbor2json-float", rule: "a float is rejected with offset and path (DECISIONS 9)",
+			args: []string{"cbor2json"}, stdin: cborFloat, code: exitData,
+			stderrHas: []string{"atcore cbor2json: -: offset 3", `path "/a"`}},
+		{name: "cbor2json-truncated", rule: "truncated input: the offset where it ends",
+			args: []string{"cbor2json"}, stdin: cborTruncated, code: exitData, stderrHas: []string{"atcore cbor2json: -: offset "}},
+		{name: "cbor2json-json-input", rule: "JSON given to cbor2json is rejected as CBOR",
+			args: []string{"cbor2json", "testdata/post.json"}, code: exitData,
+			stderrHas: []string{"atcore cbor2json: testdata/post.json: offset "}},
+		{name: "cid", rule: "CIDs of records in both forms: dag-cbor, sha2-256, CIDv1 (DECISIONS 12)",
+			args: []string{"cid", "testdata/interop1.json", "testdata/interop1.cbor", "testdata/interop2.cbor", "testdata/post.json"},
+			code: exitOK},
+		{name: "cid-stdin", rule: "no FILE reads standard input, named -",
+			args: []string{"cid"}, stdin: []byte(`{"a": 1}`), code: exitOK},
+		{name: "cid-raw", rule: "-raw: the CID of the bytes as a blob (raw codec)",
+			args: []string{"cid", "-raw", "testdata/post.json", "testdata/interop1.cbor"}, code: exitOK},
+		{name: "cid-invalid", rule: "the CID of non-canonical CBOR is refused; the other inputs still print",
+			args: []string{"cid", "testdata/interop1.cbor", "-", "testdata/bad-float.json"}, stdin: cborUnsorted, code: exitData,
+			stderrHas: []string{"atcore cid: -: offset ", "atcore cid: testdata/bad-float.json: offset "}},
+		{name: "validate", rule: "records in either form, detected by their first byte",
+			args: []string{"validate", "testdata/post.json", "testdata/interop1.json", "testdata/interop1.cbor", "testdata/interop2.cbor", "testdata/interop3.cbor"},
+			code: exitOK},
+		{name: "validate-invalid", rule: "each invalid record on standard error with name, offset, path and rule",
+			args: []string{"validate", "testdata/bad-float.json", "-", "testdata/post.json"}, stdin: cborNonMinimal, code: exitData,
+			stderrHas: []string{"atcore validate: testdata/bad-float.json: offset ", "atcore validate: -: offset 3"}},
+		{name: "validate-not-record", rule: "a record is an object",
+			args: []string{"validate"}, stdin: []byte(`"blah"`), code: exitData, stderrHas: []string{"atcore validate: -: "}},
+		{name: "validate-empty", rule: "empty input is no record",
+			args: []string{"validate"}, stdin: []byte{}, code: exitData, stderrHas: []string{"atcore validate: -: offset 0"}},
+	})
+}
+
+type fixture struct {
+	JSON       json.RawMessage `json:"json"`
+	CBORBase64 string          `json:"cbor_base64"`
+	CID        string          `json:"cid"`
+	Note       string          `json:"note"`
+}
+
+func readFixtures(t *testing.T, name string) []fixture {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "interop", "data-model", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fs []fixture
+	if err := json.Unmarshal(data, &fs); err != nil {
+		t.Fatal(err)
+	}
+	if len(fs) == 0 {
+		t.Fatalf("%s: no cases", name)
+	}
+	return fs
+}
+
+// The interop fixtures through the commands: JSON → CBOR gives exactly the fixture's bytes,
+// both forms give the fixture's CID, CBOR → JSON gives back an equal JSON value.
+func TestInteropFixtures(t *testing.T) {
+	for i, f := range readFixtures(t, "data-model-fixtures.json") {
+		want, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(f.CBORBase64, "="))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := atcore(f.JSON, "json2cbor"); r.code != exitOK || r.stdout != string(want) {
+			t.Errorf("fixture %d: json2cbor: exit %d, %x, want %x\n%s", i, r.code, r.stdout, want, r.stderr)
+		}
+		for _, in := range [][]byte{f.JSON, want} {
+			if r := atcore(in, "cid"); r.code != exitOK || r.stdout != f.CID+"  -\n" {
+				t.Errorf("fixture %d: cid: exit %d, %q, want %q\n%s", i, r.code, r.stdout, f.CID+"  -\n", r.stderr)
+			}
+		}
+		for _, flag := range []string{"-compact", "-compact=false"} {
+			r := atcore(want, "cbor2json", flag)
+			if r.code != exitOK || !jsonEqual(t, []byte(r.stdout), f.JSON) {
+				t.Errorf("fixture %d: cbor2json %s: exit %d\n%s\nwant a value equal to\n%s\n%s", i, flag, r.code, r.stdout, f.JSON, r.stderr)
+			}
+		}
+	}
+}
+
+// jsonEqual compares two JSON texts as values, numbers exactly.
+func jsonEqual(t *testing.T, a, b []byte) bool {
+	t.Helper()
+	decode := func(data []byte) any {
+		d := json.NewDecoder(bytes.NewReader(data))
+		d.UseNumber()
+		var v any
+		if err := d.Decode(&v); err != nil {
+			t.Fatalf("%v in %s", err, data)
+		}
+		return v
+	}
+	va, vb := decode(a), decode(b)
+	ja, _ := json.Marshal(va) // encoding/json sorts map keys: equal values, equal texts
+	jb, _ := json.Marshal(vb)
+	return bytes.Equal(ja, jb)
+}
+
+// validate accepts every valid case of the interop vectors and rejects every invalid one with a
+// message naming the input.
+func TestValidateInterop(t *testing.T) {
+	for _, f := range readFixtures(t, "data-model-valid.json") {
+		if r := atcore(f.JSON, "validate"); r.code != exitOK || r.stdout != "ok -\n" {
+			t.Errorf("valid %q: exit %d, stdout %q, stderr %q", f.Note, r.code, r.stdout, r.stderr)
+		}
+	}
+	for _, f := range readFixtures(t, "data-model-invalid.json") {
+		if r := atcore(f.JSON, "validate"); r.code != exitData || r.stdout != "" || !strings.HasPrefix(r.stderr, "atcore validate: -: ") {
+			t.Errorf("invalid %q: exit %d, stdout %q, stderr %q", f.Note, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
+// The repository's realistic records (testdata/records, both forms) validate, and their two
+// forms have the same CID.
+func TestRecords(t *testing.T) {
+	jsons, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "records", "*.json"))
+	if len(jsons) == 0 {
+		t.Fatal("no records in ../../testdata/records")
+	}
+	for _, j := range jsons {
+		c := strings.TrimSuffix(j, ".json") + ".cbor"
+		if r := atcore(nil, "validate", j, c); r.code != exitOK || r.stdout != "ok "+j+"\nok "+c+"\n" {
+			t.Errorf("validate %s %s: exit %d\n%s%s", j, c, r.code, r.stdout, r.stderr)
+		}
+		r := atcore(nil, "cid", j, c)
+		out := lines(r.stdout)
+		if r.code != exitOK || len(out) != 2 || strings.Fields(out[0])[0] != strings.Fields(out[1])[0] {
+			t.Errorf("cid %s %s: exit %d, the two forms differ:\n%s%s", j, c, r.code, r.stdout, r.stderr)
+		}
+		if r := atcore(nil, "json2cbor", j); r.code != exitOK || r.stdout != string(mustRead(t, c)) {
+			t.Errorf("json2cbor %s differs from %s", j, c)
+		}
+	}
+}
+
+func mustRead(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// cid -raw is the raw-codec CID of the bytes, computed here independently with go-cid.
+func TestCIDRaw(t *testing.T) {
+	data := mustRead(t, "testdata/post.json")
+	sum := sha256.Sum256(data)
+	hash, err := mh.Encode(sum[:], mh.SHA2_256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := cid.NewCidV1(cid.Raw, hash).String() + "  testdata/post.json\n"
+	if r := atcore(nil, "cid", "-raw", "testdata/post.json"); r.code != exitOK || r.stdout != want {
+		t.Errorf("got %q, want %q (%s)", r.stdout, want, r.stderr)
+	}
+}
+
+// A blob's CID is computed as it streams: hashing 64 MiB allocates far less than 64 MiB.
+func TestCIDRawStreams(t *testing.T) {
+	const size = 64 << 20
+	var stdout, stderr bytes.Buffer
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	code := run([]string{"cid", "-raw"}, io.LimitReader(zeros{}, size), &stdout, &stderr)
+	runtime.ReadMemStats(&after)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	sum := sha256.Sum256(make([]byte, size))
+	hash, _ := mh.Encode(sum[:], mh.SHA2_256)
+	if want := cid.NewCidV1(cid.Raw, hash).String() + "  -\n"; stdout.String() != want {
+		t.Errorf("got %q, want %q", stdout.String(), want)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > size/8 {
+		t.Errorf("hashing %d bytes allocated %d bytes: the blob is not streamed", size, alloc)
+	}
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// Records are read up to the limit and no further: a huge input costs at most limit+1 bytes.
+func TestInputLimit(t *testing.T) {
+	huge := io.LimitReader(zeros{}, 1<<30)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"cbor2json"}, huge, &stdout, &stderr)
+	if code != exitData || !strings.Contains(stderr.String(), "input larger than the limit") {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+	if n := huge.(*io.LimitedReader).N; n < 1<<30-(1<<21) {
+		t.Errorf("read %d bytes of a 1 GiB input to find it too large for 1 MiB", 1<<30-n)
+	}
+}

@@ -1,0 +1,447 @@
+package main
+
+import (
+	"bufio"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/atcore/atcore/cidutil"
+	"github.com/atcore/atcore/datamodel"
+)
+
+var diagCommand = &command{
+	name:     "diag",
+	synopsis: "[FILE]",
+	summary:  "show CBOR item by item, with byte offsets, to see why a record is rejected",
+	doc: `
+Prints the CBOR input one item per line: its byte offset, the bytes of its head in hex,
+and the item in diagnostic notation (RFC 8949 section 8), indented by nesting, with its
+type and length as a comment. Map keys end with ":" and their values follow, one level
+deeper. It shows any well-formed CBOR, including what DAG-CBOR forbids (floats, other
+tags, indefinite lengths, unsorted keys). The input is then decoded as strict DAG-CBOR;
+if that fails, the line where the error lies is marked with "<--", the error goes to
+standard error, and the exit status is 1. Malformed input is shown up to where it breaks.`,
+	example: `
+$ printf '\xa1\x61\x61\xf9\x3e\x00' | atcore diag
+     0  a1              {  # map(1)
+     1  61                "a":  # text(1)
+     3  f9 3e 00            1.5  # float16  <-- floating-point number
+     6                  }
+atcore diag: -: offset 3, path "/a": floating-point number`,
+	maxArgs: 1,
+	setup: func(fs *flag.FlagSet) func(*call, []string) int {
+		return func(c *call, args []string) int {
+			name := inputNames(args)[0]
+			data, err := c.readRecord(name, datamodel.DefaultMaxCBORSize)
+			if err != nil {
+				return c.fail(name, err)
+			}
+			lines, walkErr := walkCBOR(data)
+			_, strictErr := datamodel.UnmarshalCBOR(data)
+			var de *datamodel.Error
+			if errors.As(strictErr, &de) && de.Offset >= 0 {
+				markLine(lines, de.Offset, de.Err.Error())
+			}
+			w := bufio.NewWriter(c.stdout)
+			writeDiag(w, lines, len(data))
+			status := c.flush(w)
+			switch {
+			case strictErr != nil:
+				return c.fail(name, withJSONHint(strictErr, data, name, "diag"))
+			case walkErr != nil: // not expected: the strict decoder accepts less than the walker
+				return c.fail(name, errorf("offset %d: %s", walkErr.offset, walkErr.msg))
+			}
+			return status
+		}
+	},
+}
+
+// diagLine is one line of diag's output.
+type diagLine struct {
+	offset int    // where the item starts
+	head   []byte // its head bytes (empty for a closing bracket)
+	depth  int
+	text   string // diagnostic notation
+	note   string // comment: type and length
+	mark   string // the strict decoder's error, if it lies here
+	stop   bool   // the line that says why the walk stopped
+}
+
+// diagError says where and why the walk stopped.
+type diagError struct {
+	offset int
+	msg    string
+}
+
+func (e *diagError) Error() string { return fmt.Sprintf("offset %d: %s", e.offset, e.msg) }
+
+// Bounds of the walk. The nesting bound keeps the recursion shallow whatever the input; it is
+// twice the data model's depth limit (32), so that too-deep records can still be seen.
+const (
+	diagMaxDepth  = 64
+	diagMaxString = 64 // bytes of a string or byte string shown before "…"
+)
+
+// walkCBOR turns data into lines, one per CBOR item, going on after the first item so that
+// trailing bytes are shown too. It stops at the first malformed item. Work is proportional to
+// len(data): a declared length is never trusted beyond the bytes present.
+func walkCBOR(data []byte) ([]diagLine, *diagError) {
+	w := &walker{data: data}
+	for w.pos < len(data) {
+		if err := w.item(0, false); err != nil {
+			w.lines = append(w.lines, diagLine{offset: err.offset, text: "stopped: " + err.msg, stop: true})
+			return w.lines, err
+		}
+	}
+	return w.lines, nil
+}
+
+type walker struct {
+	data  []byte
+	pos   int
+	lines []diagLine
+}
+
+// head reads an item head: major type, additional information, argument.
+func (w *walker) head() (major, info byte, arg uint64, err *diagError) {
+	start := w.pos
+	b := w.data[w.pos]
+	major, info = b>>5, b&0x1f
+	n := 0
+	switch {
+	case info < 24:
+		arg = uint64(info)
+	case info <= 27:
+		n = 1 << (info - 24)
+	case info == 31:
+		if major == 0 || major == 1 || major == 6 {
+			return 0, 0, 0, &diagError{start, fmt.Sprintf("indefinite length (0x%02x) on major type %d", b, major)}
+		}
+	default:
+		return 0, 0, 0, &diagError{start, fmt.Sprintf("reserved additional information %d (byte 0x%02x)", info, b)}
+	}
+	if len(w.data)-w.pos-1 < n {
+		return 0, 0, 0, &diagError{start, fmt.Sprintf("unexpected end of input: head 0x%02x needs %d more bytes, %d left", b, n, len(w.data)-w.pos-1)}
+	}
+	var buf [8]byte
+	copy(buf[8-n:], w.data[w.pos+1:w.pos+1+n])
+	if n > 0 {
+		arg = binary.BigEndian.Uint64(buf[:])
+	}
+	w.pos += 1 + n
+	return major, info, arg, nil
+}
+
+// add adds a line for the item whose head is data[start:headEnd].
+func (w *walker) add(start, headEnd, depth int, text, note string) *diagLine {
+	w.lines = append(w.lines, diagLine{offset: start, head: w.data[start:headEnd], depth: depth, text: text, note: note})
+	return &w.lines[len(w.lines)-1]
+}
+
+func (w *walker) closing(depth int, text string) {
+	w.lines = append(w.lines, diagLine{offset: w.pos, depth: depth, text: text})
+}
+
+// item walks one item at depth, and what it contains. isKey makes its line end with ":".
+func (w *walker) item(depth int, isKey bool) *diagError {
+	if depth > diagMaxDepth {
+		return &diagError{w.pos, fmt.Sprintf("nested deeper than %d levels; diag stops here", diagMaxDepth)}
+	}
+	start := w.pos
+	if w.data[start] == 0xff {
+		w.pos++
+		return &diagError{start, "break code (0xff) outside an indefinite-length item"}
+	}
+	major, info, arg, err := w.head()
+	if err != nil {
+		return err
+	}
+	headEnd := w.pos
+	suffix := ""
+	if isKey {
+		suffix = ":"
+	}
+	switch major {
+	case 0:
+		w.add(start, headEnd, depth, strconv.FormatUint(arg, 10)+suffix, "uint")
+	case 1:
+		n := new(big.Int).SetUint64(arg)
+		n.Add(n, big.NewInt(1)).Neg(n)
+		w.add(start, headEnd, depth, n.String()+suffix, "negative int")
+	case 2, 3:
+		if info == 31 {
+			return w.chunks(start, headEnd, depth, major, suffix)
+		}
+		s, err := w.content(start, arg)
+		if err != nil {
+			return err
+		}
+		text, note := showString(major, s)
+		w.add(start, headEnd, depth, text+suffix, note)
+	case 4, 5:
+		return w.container(start, headEnd, depth, major, info == 31, arg, suffix)
+	case 6:
+		l := w.add(start, headEnd, depth, strconv.FormatUint(arg, 10)+"(", "tag")
+		if arg == 42 {
+			l.note = "tag 42: CID link"
+		}
+		if w.pos >= len(w.data) {
+			return &diagError{w.pos, "unexpected end of input: tag without content"}
+		}
+		child := len(w.lines)
+		if err := w.item(depth+1, false); err != nil {
+			return err
+		}
+		if arg == 42 {
+			annotateCID(&w.lines[child], w.data[w.lines[child].offset:w.pos])
+		}
+		w.closing(depth, ")"+suffix)
+	case 7:
+		w.add(start, headEnd, depth, simpleText(info, arg)+suffix, simpleNote(info))
+	}
+	return nil
+}
+
+// content returns the n bytes of a string's content, or an error if fewer are left.
+func (w *walker) content(start int, n uint64) ([]byte, *diagError) {
+	if left := uint64(len(w.data) - w.pos); n > left {
+		return nil, &diagError{start, fmt.Sprintf("unexpected end of input: string of %d bytes, %d left", n, left)}
+	}
+	s := w.data[w.pos : w.pos+int(n)]
+	w.pos += int(n)
+	return s, nil
+}
+
+// container walks an array (major 4) or a map (major 5), definite or indefinite.
+func (w *walker) container(start, headEnd, depth int, major byte, indefinite bool, n uint64, suffix string) *diagError {
+	open, close, kind := "[", "]", "array"
+	if major == 5 {
+		open, close, kind = "{", "}", "map"
+	}
+	if indefinite {
+		w.add(start, headEnd, depth, open+"_", kind+"(*)")
+	} else {
+		w.add(start, headEnd, depth, open, kind+"("+strconv.FormatUint(n, 10)+")")
+	}
+	for i := uint64(0); indefinite || i < n; i++ {
+		if w.pos >= len(w.data) {
+			return &diagError{w.pos, fmt.Sprintf("unexpected end of input: %s at offset %d ends after %d of its entries", kind, start, i)}
+		}
+		if indefinite && w.data[w.pos] == 0xff {
+			w.pos++
+			w.lines = append(w.lines, diagLine{offset: w.pos - 1, head: w.data[w.pos-1 : w.pos], depth: depth, text: close + suffix, note: "break"})
+			return nil
+		}
+		if major == 4 {
+			if err := w.item(depth+1, false); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := w.item(depth+1, true); err != nil {
+			return err
+		}
+		if w.pos >= len(w.data) {
+			return &diagError{w.pos, "unexpected end of input: map key without a value"}
+		}
+		if w.data[w.pos] == 0xff {
+			return &diagError{w.pos, "break code (0xff) where a map value should be"}
+		}
+		if err := w.item(depth+2, false); err != nil {
+			return err
+		}
+	}
+	w.closing(depth, close+suffix)
+	return nil
+}
+
+// chunks walks an indefinite-length byte or text string: definite chunks of the same type up to
+// a break code.
+func (w *walker) chunks(start, headEnd, depth int, major byte, suffix string) *diagError {
+	kind := "bytes"
+	if major == 3 {
+		kind = "text"
+	}
+	w.add(start, headEnd, depth, "(_", kind+"(*)")
+	for {
+		if w.pos >= len(w.data) {
+			return &diagError{w.pos, "unexpected end of input: indefinite-length string without a break"}
+		}
+		cs := w.pos
+		if w.data[cs] == 0xff {
+			w.pos++
+			w.lines = append(w.lines, diagLine{offset: cs, head: w.data[cs:w.pos], depth: depth, text: ")" + suffix, note: "break"})
+			return nil
+		}
+		m, info, n, err := w.head()
+		if err != nil {
+			return err
+		}
+		chunkHeadEnd := w.pos
+		if m != major || info == 31 {
+			return &diagError{cs, fmt.Sprintf("chunk of an indefinite-length %s string is not a definite %s string", kind, kind)}
+		}
+		s, err := w.content(cs, n)
+		if err != nil {
+			return err
+		}
+		text, note := showString(major, s)
+		w.add(cs, chunkHeadEnd, depth+1, text, note)
+	}
+}
+
+// showString formats a byte string (major 2) or text string (major 3), cut after diagMaxString
+// bytes.
+func showString(major byte, s []byte) (text, note string) {
+	cut := ""
+	shown := s
+	if len(s) > diagMaxString {
+		shown, cut = s[:diagMaxString], "…"
+	}
+	if major == 2 {
+		return "h'" + hex.EncodeToString(shown) + cut + "'", "bytes(" + strconv.Itoa(len(s)) + ")"
+	}
+	note = "text(" + strconv.Itoa(len(s)) + ")"
+	if !utf8.Valid(s) {
+		note += ", not valid UTF-8"
+	}
+	return strconv.Quote(string(shown)) + cut, note
+}
+
+// annotateCID adds the CID that a tag 42's content holds to its line's comment.
+func annotateCID(l *diagLine, item []byte) {
+	if len(item) == 0 || item[0]>>5 != 2 {
+		l.note += ", not a byte string"
+		return
+	}
+	content := item[len(l.head):]
+	if len(content) == 0 || content[0] != 0 {
+		l.note += ", no 0x00 prefix"
+		return
+	}
+	c, err := cidutil.ParseBinary(content[1:])
+	if err != nil {
+		l.note += ", not a CID: " + err.Error()
+		return
+	}
+	l.note += ", CID " + c.String()
+}
+
+func simpleText(info byte, arg uint64) string {
+	switch info {
+	case 20:
+		return "false"
+	case 21:
+		return "true"
+	case 22:
+		return "null"
+	case 23:
+		return "undefined"
+	case 25:
+		return formatFloat(float64(float16(uint16(arg))))
+	case 26:
+		return formatFloat(float64(math.Float32frombits(uint32(arg))))
+	case 27:
+		return formatFloat(math.Float64frombits(arg))
+	}
+	return "simple(" + strconv.FormatUint(arg, 10) + ")"
+}
+
+func simpleNote(info byte) string {
+	switch info {
+	case 25:
+		return "float16"
+	case 26:
+		return "float32"
+	case 27:
+		return "float64"
+	}
+	return "simple"
+}
+
+// formatFloat writes a float as diagnostic notation does: always with a point or an exponent,
+// and Infinity/NaN by name.
+func formatFloat(f float64) string {
+	switch {
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	case math.IsNaN(f):
+		return "NaN"
+	}
+	s := strconv.FormatFloat(f, 'g', -1, 64)
+	if !strings.ContainsAny(s, ".eE") {
+		s += ".0"
+	}
+	return s
+}
+
+// float16 decodes an IEEE 754 half-precision number (RFC 8949 appendix D).
+func float16(h uint16) float64 {
+	exp := int(h>>10) & 0x1f
+	mant := float64(h & 0x3ff)
+	var v float64
+	switch exp {
+	case 0:
+		v = math.Ldexp(mant, -24)
+	case 31:
+		if mant == 0 {
+			v = math.Inf(1)
+		} else {
+			v = math.NaN()
+		}
+	default:
+		v = math.Ldexp(mant+1024, exp-25)
+	}
+	if h&0x8000 != 0 {
+		v = -v
+	}
+	return v
+}
+
+// markLine marks the last item line that starts at or before offset with msg.
+func markLine(lines []diagLine, offset int64, msg string) {
+	for i := len(lines) - 1; i >= 0; i-- {
+		if int64(lines[i].offset) <= offset && !lines[i].stop {
+			lines[i].mark = msg
+			return
+		}
+	}
+}
+
+func offsetWidth(size int) int { return max(6, len(strconv.Itoa(size))) }
+
+// writeDiag writes the lines in three columns: offset, head bytes in hex, item.
+func writeDiag(w *bufio.Writer, lines []diagLine, size int) {
+	ow := offsetWidth(size)
+	headColumn := 0
+	for _, l := range lines {
+		headColumn = max(headColumn, 3*len(l.head)-1)
+	}
+	for _, l := range lines {
+		var head strings.Builder
+		for i, b := range l.head {
+			if i > 0 {
+				head.WriteByte(' ')
+			}
+			head.WriteString(hex.EncodeToString([]byte{b}))
+		}
+		fmt.Fprintf(w, "%*d  %-*s  %s%s", ow, l.offset, headColumn, head.String(), strings.Repeat("  ", l.depth), l.text)
+		if l.note != "" {
+			w.WriteString("  # " + l.note)
+		}
+		if l.mark != "" {
+			w.WriteString("  <-- " + l.mark)
+		}
+		w.WriteByte('\n')
+	}
+}

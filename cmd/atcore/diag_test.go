@@ -1,0 +1,111 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/atcore/atcore/datamodel"
+)
+
+func TestGoldenDiag(t *testing.T) {
+	deep := append(bytes.Repeat([]byte{0x81}, diagMaxDepth+10), 0x01) // [[[…1…]]] nested too deep to show
+	checkGolden(t, []goldenCase{
+		{name: "diag", rule: "a valid record: offsets, heads, nesting, CID links decoded",
+			args: []string{"diag", "testdata/interop2.cbor"}, code: exitOK},
+		{name: "diag-float", rule: "a float is shown and marked; the error names offset, path and rule",
+			args: []string{"diag"}, stdin: cborFloat, code: exitData,
+			stderrHas: []string{"atcore diag: -: offset 3, path \"/a\": floating-point number"}},
+		{name: "diag-truncated", rule: "truncated input is shown up to where it breaks",
+			args: []string{"diag"}, stdin: cborTruncated, code: exitData, stderrHas: []string{"atcore diag: -: offset 4"}},
+		{name: "diag-unsorted", rule: "unsorted keys: the second key is marked",
+			args: []string{"diag"}, stdin: cborUnsorted, code: exitData, stderrHas: []string{"atcore diag: -: offset 4"}},
+		{name: "diag-non-minimal", rule: "a non-minimal head is shown with its bytes",
+			args: []string{"diag"}, stdin: cborNonMinimal, code: exitData, stderrHas: []string{"atcore diag: -: offset 3"}},
+		{name: "diag-indefinite", rule: "indefinite lengths are shown with their break codes",
+			args: []string{"diag"}, stdin: cborIndefinite, code: exitData, stderrHas: []string{"atcore diag: -: offset 0"}},
+		{name: "diag-trailing", rule: "bytes after the record are shown as further items",
+			args: []string{"diag"}, stdin: cborTrailing, code: exitData, stderrHas: []string{"atcore diag: -: offset 4"}},
+		{name: "diag-tag", rule: "a tag other than 42 is shown and marked",
+			args: []string{"diag"}, stdin: cborTag, code: exitData, stderrHas: []string{"atcore diag: -: offset 3"}},
+		{name: "diag-bad-utf8", rule: "invalid UTF-8 is shown escaped and noted",
+			args: []string{"diag"}, stdin: cborBadUTF8, code: exitData, stderrHas: []string{"atcore diag: -: offset 3"}},
+		{name: "diag-bad-link", rule: "a tag 42 without the 0x00 prefix is noted",
+			args: []string{"diag"}, stdin: cborLinkNoZero, code: exitData, stderrHas: []string{"atcore diag: -: offset "}},
+		{name: "diag-too-deep", rule: "nesting beyond what diag shows stops the walk, not the program",
+			args: []string{"diag"}, stdin: deep, code: exitData, stderrHas: []string{"atcore diag: -: offset "}},
+		{name: "diag-json", rule: "JSON input gets a hint",
+			args: []string{"diag", "testdata/post.json"}, code: exitData, stderrHas: []string{"atcore json2cbor testdata/post.json | atcore diag"}},
+	})
+}
+
+// Every valid record of the repository is shown in full (one line per item, balanced brackets)
+// without error, and every one of its truncations stops with an error, never a panic.
+func TestDiagRecords(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "records", "*.cbor"))
+	local, _ := filepath.Glob(filepath.Join("testdata", "*.cbor"))
+	files = append(files, local...)
+	if len(files) < 4 {
+		t.Fatalf("only %d CBOR records found", len(files))
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := atcore(nil, "diag", name)
+		if r.code != exitOK || r.stderr != "" || strings.Contains(r.stdout, "<--") {
+			t.Errorf("diag %s: exit %d\n%s", name, r.code, r.stderr)
+		}
+		opens := strings.Count(r.stdout, "{  # map(") + strings.Count(r.stdout, "[  # array(")
+		closes := 0
+		for _, l := range lines(r.stdout) {
+			if f := strings.Fields(l); len(f) == 2 && (f[1] == "}" || f[1] == "]") {
+				closes++
+			}
+		}
+		if opens == 0 || opens != closes {
+			t.Errorf("diag %s: %d containers opened, %d closed", name, opens, closes)
+		}
+		for n := range len(data) { // every proper prefix is truncated
+			if n > 300 && n%97 != 0 {
+				continue // long records: a sample keeps the test fast
+			}
+			if _, err := walkCBOR(data[:n]); err == nil && n > 0 {
+				t.Errorf("%s[:%d]: the walk did not notice the truncation", name, n)
+			}
+		}
+	}
+}
+
+// FuzzDiag: the walker never panics, its lines have increasing offsets within the input, and it
+// walks everything the strict decoder accepts.
+func FuzzDiag(f *testing.F) {
+	for _, seed := range [][]byte{cborFloat, cborTruncated, cborUnsorted, cborNonMinimal, cborIndefinite,
+		cborTrailing, cborTag, cborBadUTF8, cborLinkNoZero, unhex("5f 41 00 ff"), unhex("fb 3ff0000000000000")} {
+		f.Add(seed)
+	}
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.cbor"))
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lines, err := walkCBOR(data)
+		last := 0
+		for _, l := range lines {
+			if l.offset < last || l.offset > len(data) {
+				t.Fatalf("line at offset %d after %d, input of %d bytes", l.offset, last, len(data))
+			}
+			last = l.offset
+		}
+		if err != nil && datamodel.ScanCBOR(data) == nil {
+			t.Fatalf("strict DAG-CBOR the walker cannot walk: %v", err)
+		}
+	})
+}
