@@ -15,7 +15,8 @@
 // <collection NSID>/<record key> (ParsePath).
 //
 // Validate and IsValid use a 256-entry lookup table and never allocate on valid input; errors
-// are *Error values that match the package's sentinels with errors.Is.
+// are *Error values that match the package's sentinels with errors.Is. Every function is safe
+// for concurrent use: the package's only state is read-only tables.
 package rkey
 
 import (

@@ -3,6 +3,7 @@ package rkey
 import (
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -100,4 +101,26 @@ func TestValidateNoAllocs(t *testing.T) {
 			t.Errorf("Validate(%.20q) allocates %v times, want 0", key, n)
 		}
 	}
+}
+
+// The package holds only read-only tables, so every function is safe to call from any number of
+// goroutines; run with -race.
+func TestConcurrentUse(t *testing.T) {
+	self := MustParseKeyType("literal:self")
+	var wg sync.WaitGroup
+	for g := 0; g < 16; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 500; i++ {
+				if Validate("3jui7kd54zh2y") != nil || Validate("a/b") == nil ||
+					TID.Check("3jui7kd54zh2y") != nil || self.Check("other") == nil ||
+					ValidatePath("app.bsky.feed.post/self") != nil || ValidatePath("x") == nil {
+					t.Error("wrong answer under concurrency")
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
