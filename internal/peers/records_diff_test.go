@@ -132,7 +132,17 @@ func compareCanonical(t testing.TB, tl *tally, what string, cborData, jsonData [
 		} else if fromJSON, err := datamodel.MarshalCBOR(j); err != nil || !bytes.Equal(fromJSON, cborData) {
 			t.Errorf("%s: atcore converts the JSON to %x (%v)", what, fromJSON, err)
 		}
+		if converted, err := datamodel.JSONToCBOR(jsonData); err != nil || !bytes.Equal(converted, cborData) {
+			t.Errorf("%s: datamodel.JSONToCBOR gives %x (%v)", what, converted, err)
+		}
 		compareIndigoJSON(t, tl, what, v, jsonData, cborData)
+	}
+	theirs, err := dagCBORPrefix.Sum(cborData)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err := datamodel.RecordCID(v); err != nil || !c.Equals(theirs) {
+		t.Errorf("%s: datamodel.RecordCID = %v (%v), go-cid says %v", what, c, err, theirs)
 	}
 	compareEncodings(t, tl, what, v, cborData)
 	comparePeerRoundTrips(t, tl, what, v, cborData)
