@@ -76,7 +76,12 @@ var errExhausted = errors.New("tid: Generator passed the last microsecond a TID 
 // Next panics only when no greater TID exists, which takes a clock reading within a day of
 // 2255-06-05T23:47:34.740991Z or after it: an injected clock, or that date.
 func (g *Generator) Next() TID {
-	now := g.now()
+	var now uint64
+	if g.clock == nil { // the common case, inlined
+		now = uint64(monotonicMicro())
+	} else {
+		now = g.now()
+	}
 	for {
 		last := g.last.Load()
 		us := max(now, last+1)
