@@ -67,9 +67,9 @@ func TestParseBlessed(t *testing.T) {
 		{"rule 12: digest must be 32 bytes", mustBinary("01 71 12 10" + digest32[:32]).String(), false, false, "digest of 16 bytes"},
 		{"rule 12: CIDv0 never valid", "QmbWqxBEKC3P8tqsKc98xmWNzrzDtRLMiMPL8wBuTGsMnR", false, true, "CIDv0"},
 		{"rule 12: canonical: stray trailing bits", blessed[:len(blessed)-1] + "b", false, true, "non-zero bits"},
-		{"rule 12: canonical: no padding", blessed + "======", false, true, "not lower-case base32"},
-		{"rule 12: canonical: no mixed case", "bafyreidfayvfuwqa7qlnopdjiqrxzs6blmoeu4rujcjtnci5beludirz2A", false, true, "not lower-case base32"},
-		{"whitespace", blessed + "\n", false, true, "not lower-case base32"},
+		{"rule 12: canonical: no padding", blessed + "======", false, true, "not in the base32 alphabet"},
+		{"rule 12: canonical: no mixed case", "bafyreidfayvfuwqa7qlnopdjiqrxzs6blmoeu4rujcjtnci5beludirz2A", false, true, "not in the base32 alphabet"},
+		{"whitespace", blessed + "\n", false, true, "not in the base32 alphabet"},
 		{"empty", "", false, true, "empty"},
 		{"cid.Undef's string \"b\"", cid.Undef.String(), false, true, "empty input"},
 	}

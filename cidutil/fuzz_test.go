@@ -18,7 +18,9 @@ func seedStrings(f *testing.F) []string {
 	return append(seeds, "", "b", "bafyreidfayvfuwqa7qlnopdjiqrxzs6blmoeu4rujcjtnci5beludirz2b",
 		"BAFYREIDFAYVFUWQA7QLNOPDJIQRXZS6BLMOEU4RUJCJTNCI5BELUDIRZ2A",
 		"cafyreidfayvfuwqa7qlnopdjiqrxzs6blmoeu4rujcjtnci5beludirz2a======",
-		"uAXESIGUGKlpaAPwW1zxpRCN8y8FbHEpyNEiTNokdCRdBojnQ", "\x00\x01\x55\x00\x00")
+		"uAXESIGUGKlpaAPwW1zxpRCN8y8FbHEpyNEiTNokdCRdBojnQ", "\x00\x01\x55\x00\x00",
+		"MAVUAAA==", "cafkqaaa=", "CAFKQAAA=", "t05ag000=", "v05ag000", "UAVUAAA==", "0000000010101010100000000000000000",
+		"k2jvsl7wph2xec9tldt5guqsv8bqse480mslfjw2lyfdlxfws95udh3k", "F0155000401020304")
 }
 
 func FuzzParseBinary(f *testing.F) {

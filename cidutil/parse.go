@@ -136,15 +136,16 @@ func (e *Error) with(field string) *Error {
 	return e
 }
 
-// ParseString reads a CIDv1 written in any multibase that go-multibase can encode (base32 "b…",
-// base58btc "z…", base16 "f…", base64 "m…", …), as found in a JSON {"$link": …} object. The
-// decoded bytes must pass ParseBinary's strict checks, and the string must be the canonical
-// encoding of those bytes in its base (no padding variants, no non-zero trailing bits, no mixed
-// case), so two different strings never name the same CID. CIDv0 ("Qm…") is rejected. Errors wrap
-// ErrInvalid.
+// ParseString reads a CIDv1 written in any multibase that go-multibase reads (base32 "b…",
+// base58btc "z…", base16 "f…", base64 "m…", base36 "k…", …; not base256emoji), as found in a JSON
+// {"$link": …} object. The decoded bytes must pass ParseBinary's strict checks, and the string must
+// be the canonical encoding of those bytes in its base: no padding variants, no non-zero trailing
+// bits, no case mixing, no whitespace, so two different strings in one base never name the same
+// CID. CIDv0 ("Qm…", or its bytes in any base) is rejected. Errors wrap ErrInvalid.
 //
-// Strings longer than MaxStringLen are rejected before decoding. The common base32 "b…" form is
-// decoded here without go-multibase, with a single allocation.
+// Strings longer than MaxStringLen are rejected before decoding. The bit-packing bases (base2,
+// base16, base32 and base64 in all their variants) are decoded by this package with a single
+// allocation, the CID's; the others go through go-cid and a re-encoding check.
 func ParseString(s string) (cid.Cid, error) {
 	c, err := parseString(s)
 	if err != nil {
@@ -156,9 +157,6 @@ func ParseString(s string) (cid.Cid, error) {
 	return c, nil
 }
 
-// maxStackCID is the largest binary CID decoded into a stack buffer; it is the rule-14 limit.
-const maxStackCID = MaxLen
-
 func parseString(s string) (cid.Cid, *Error) {
 	if len(s) == 0 {
 		return cid.Undef, invalid(0, "empty string")
@@ -167,101 +165,67 @@ func parseString(s string) (cid.Cid, *Error) {
 		return cid.Undef, invalid(-1, "string of "+strconv.Itoa(len(s))+" bytes, longer than any CID of at most "+
 			strconv.Itoa(MaxLen)+" bytes in any multibase")
 	}
-	if s[0] == 'b' {
-		return parseBase32(s)
-	}
 	if len(s) == 46 && s[:2] == "Qm" {
 		return cid.Undef, invalid(0, "CIDv0 (base58btc \"Qm…\") is not allowed, want CIDv1")
 	}
+	if a := bitAlphabets[s[0]]; a != nil {
+		return parseBits(s, a)
+	}
+	return parseOtherBase(s)
+}
+
+// parseBits decodes a string in one of the bit-packing multibases strictly and checks the CID in
+// it. CIDs up to MaxLen bytes are decoded on the stack, so the CID's string is the only allocation.
+func parseBits(s string, a *alphabet) (cid.Cid, *Error) {
+	var stack [MaxLen]byte
+	dst := stack[:0]
+	if n := a.maxDecodedLen(len(s) - 1); n > len(stack) {
+		dst = make([]byte, 0, n)
+	}
+	b, err := a.decode(dst, s[1:])
+	if err != nil {
+		if err.Offset >= 0 {
+			err.Offset++ // count the multibase prefix
+		}
+		return cid.Undef, err
+	}
+	codecEnd, err := checkBinary(b)
+	if err != nil {
+		return cid.Undef, err.inDecoded()
+	}
+	return build(b, codecEnd), nil
+}
+
+// parseOtherBase handles the multibases that are not bit packing (base58, base36, base10,
+// proquint, identity, …) through go-cid, then applies the strict checks it lacks.
+func parseOtherBase(s string) (cid.Cid, *Error) {
 	enc, err := cid.ExtractEncoding(s)
 	if err != nil {
 		return cid.Undef, invalid(0, "unknown multibase prefix "+strconv.QuoteRune(rune(s[0])))
 	}
 	c, err := cid.Decode(s)
 	if err != nil {
-		return cid.Undef, &Error{Err: ErrInvalid, Offset: -1, Detail: "multibase decoding failed", Cause: err}
+		return cid.Undef, &Error{Err: ErrInvalid, Offset: -1, Detail: "not a CID in multibase " +
+			strconv.QuoteRune(rune(s[0])), Cause: err}
 	}
-	// go-cid is lenient (CIDv0 bytes, any varint form it tolerates); apply the strict checks.
+	// go-cid is lenient (CIDv0 bytes, for one); apply the strict checks.
 	if _, e := checkBinary(c.KeyString()); e != nil {
-		return cid.Undef, e.with("decoded bytes: ")
+		return cid.Undef, e.inDecoded()
 	}
-	canon, err := c.StringOfBase(enc)
-	if err != nil || canon != s {
+	// Only the canonical string of the bytes is accepted, so one CID has one string per base.
+	if canon, err := c.StringOfBase(enc); err != nil || canon != s {
 		return cid.Undef, invalid(-1, "not the canonical encoding in its multibase")
 	}
 	return c, nil
 }
 
-// base32Lower is the RFC 4648 base32 alphabet in lower case: multibase "b".
-const base32Lower = "abcdefghijklmnopqrstuvwxyz234567"
-
-// base32Value maps a byte to its 5-bit value, or 0xff if it is not in base32Lower.
-var base32Value = func() (t [256]byte) {
-	for i := range t {
-		t[i] = 0xff
+// inDecoded moves a byte offset in decoded bytes, which means nothing in the string, into the
+// detail.
+func (e *Error) inDecoded() *Error {
+	e.Detail = "decoded bytes: " + e.Detail
+	if e.Offset >= 0 {
+		e.Detail += " at decoded byte " + strconv.Itoa(e.Offset)
+		e.Offset = -1
 	}
-	for i := 0; i < len(base32Lower); i++ {
-		t[base32Lower[i]] = byte(i)
-	}
-	return t
-}()
-
-// parseBase32 decodes a multibase "b" string strictly and checks the CID in it.
-func parseBase32(s string) (cid.Cid, *Error) {
-	var stack [maxStackCID]byte
-	n, err := decodeBase32(stack[:0], s[1:])
-	var b []byte
-	if err == nil {
-		b = n
-	} else if err == errTooLongForStack {
-		b, err = decodeBase32(make([]byte, 0, 5*(len(s)-1)/8), s[1:])
-	}
-	if err != nil {
-		e := err.(*Error)
-		if e.Offset >= 0 {
-			e.Offset++ // count the multibase prefix
-		}
-		return cid.Undef, e
-	}
-	codecEnd, e := checkBinary(b)
-	if e != nil {
-		e.Offset = -1 // a byte offset in the decoded bytes means nothing in the string
-		return cid.Undef, e.with("decoded bytes: ")
-	}
-	return build(b, codecEnd), nil
-}
-
-var errTooLongForStack = &Error{Err: ErrInvalid, Offset: -1}
-
-// decodeBase32 appends the bytes of unpadded lower-case base32 text s to dst, strictly: only
-// alphabet characters, a length that unpadded base32 can produce, and zero bits after the last
-// byte (so every byte string has exactly one encoding). If the result would not fit in cap(dst),
-// it returns errTooLongForStack.
-func decodeBase32(dst []byte, s string) ([]byte, error) {
-	outLen := 5 * len(s) / 8
-	if outLen > cap(dst) {
-		return nil, errTooLongForStack
-	}
-	var acc uint64
-	bits := 0
-	for i := 0; i < len(s); i++ {
-		v := base32Value[s[i]]
-		if v == 0xff {
-			return nil, invalid(i, "character "+strconv.QuoteRune(rune(s[i]))+" is not lower-case base32")
-		}
-		acc = acc<<5 | uint64(v)
-		bits += 5
-		if bits >= 8 {
-			bits -= 8
-			dst = append(dst, byte(acc>>bits))
-		}
-	}
-	if bits >= 5 {
-		// A whole character would carry no data: 1, 3 or 6 characters in the last group of 8.
-		return nil, invalid(-1, "base32 text of impossible length "+strconv.Itoa(len(s)))
-	}
-	if acc&(1<<bits-1) != 0 {
-		return nil, invalid(len(s)-1, "non-zero bits after the last byte: not the canonical encoding")
-	}
-	return dst, nil
+	return e
 }
