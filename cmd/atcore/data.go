@@ -26,11 +26,7 @@ bafyrei...  -`,
 			if err != nil {
 				return c.fail(name, err)
 			}
-			v, err := datamodel.UnmarshalJSON(data)
-			if err != nil {
-				return c.fail(name, err)
-			}
-			out, err := datamodel.MarshalCBOR(v)
+			out, err := datamodel.JSONToCBOR(data)
 			if err != nil {
 				return c.fail(name, err)
 			}
@@ -193,11 +189,7 @@ func (c *call) recordCID(name string) (string, error) {
 		return "", err
 	}
 	if isJSON(data) {
-		v, err := datamodel.UnmarshalJSON(data)
-		if err != nil {
-			return "", err
-		}
-		if data, err = datamodel.MarshalCBOR(v); err != nil {
+		if data, err = datamodel.JSONToCBOR(data); err != nil {
 			return "", err
 		}
 	} else if _, err := datamodel.UnmarshalCBOR(data); err != nil {

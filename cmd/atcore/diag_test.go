@@ -45,7 +45,7 @@ func TestGoldenDiag(t *testing.T) {
 // without error, and every one of its truncations stops with an error, never a panic.
 func TestDiagRecords(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "records", "*.cbor"))
-	local, _ := filepath.Glob(filepath.Join("testdata", "*.cbor"))
+	local, _ := filepath.Glob(filepath.Join("testdata", "interop*.cbor"))
 	files = append(files, local...)
 	if len(files) < 4 {
 		t.Fatalf("only %d CBOR records found", len(files))
@@ -69,10 +69,8 @@ func TestDiagRecords(t *testing.T) {
 		if opens == 0 || opens != closes {
 			t.Errorf("diag %s: %d containers opened, %d closed", name, opens, closes)
 		}
-		for n := range len(data) { // every proper prefix is truncated
-			if n > 300 && n%97 != 0 {
-				continue // long records: a sample keeps the test fast
-			}
+		step := max(1, len(data)/300)          // long records: a sample of prefixes keeps the test fast
+		for n := 0; n < len(data); n += step { // every proper prefix is truncated
 			if _, err := walkCBOR(data[:n]); err == nil && n > 0 {
 				t.Errorf("%s[:%d]: the walk did not notice the truncation", name, n)
 			}
