@@ -3,7 +3,9 @@ package peers
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -174,8 +176,9 @@ func indigoRoundTripProblem(v any) string {
 		if _, ok := v["$bytes"]; ok {
 			return "a CBOR map with a \"$bytes\" key is turned into bytes"
 		}
-		for _, e := range v {
-			if r := indigoRoundTripProblem(e); r != "" {
+		// Sorted, so that a value with two causes is always counted under the same one.
+		for _, k := range slices.Sorted(maps.Keys(v)) {
+			if r := indigoRoundTripProblem(v[k]); r != "" {
 				return r
 			}
 		}

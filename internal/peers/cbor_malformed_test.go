@@ -149,11 +149,11 @@ func malformedCases() []malformedCase {
 		{"11 $type", "$type is an empty string", cat(0xa1, text("$type"), text(""))},
 		{"11 $type", "$type is an integer", cat(0xa1, text("$type"), 0x01)},
 		{"11 $type", "$type is null", cat(0xa1, text("$type"), 0xf6)},
-		{"13 blobs", "blob with a negative size", blobMap(0x20)},
-		{"13 blobs", "blob with an extra key", cat(0xa5, text("ref"), link(testPayload), text("size"), 0x01, text("$type"), text("blob"), text("extra"), 0x00, text("mimeType"), text("image/png"))},
-		{"13 blobs", "blob whose ref is a string", cat(0xa4, text("ref"), text(testCID.String()), text("size"), 0x01, text("$type"), text("blob"), text("mimeType"), text("image/png"))},
-		{"13 blobs", "blob with an empty mimeType", cat(0xa4, text("ref"), link(testPayload), text("size"), 0x01, text("$type"), text("blob"), text("mimeType"), text(""))},
-		{"13 blobs", "blob without size", cat(0xa3, text("ref"), link(testPayload), text("$type"), text("blob"), text("mimeType"), text("image/png"))},
+		{"13 blobs", "blob with a negative size", wrap(blobMap(0x20))},
+		{"13 blobs", "blob with an extra key", wrap(0xa5, text("ref"), link(testPayload), text("size"), 0x01, text("$type"), text("blob"), text("extra"), 0x00, text("mimeType"), text("image/png"))},
+		{"13 blobs", "blob whose ref is a string", wrap(0xa4, text("ref"), text(testCID.String()), text("size"), 0x01, text("$type"), text("blob"), text("mimeType"), text("image/png"))},
+		{"13 blobs", "blob with an empty mimeType", wrap(0xa4, text("ref"), link(testPayload), text("size"), 0x01, text("$type"), text("blob"), text("mimeType"), text(""))},
+		{"13 blobs", "blob without size", wrap(0xa3, text("ref"), link(testPayload), text("$type"), text("blob"), text("mimeType"), text("image/png"))},
 	}
 }
 
@@ -175,7 +175,7 @@ func controlCases() []malformedCase {
 		{"14", "32 levels of nesting", wrap(nested(31))},
 		{"14", "array of 131,072 elements", wrap(head(4, 131_072), make([]byte, 131_072))},
 		{"14", "map key of 8,192 bytes", cat(0xa1, text(strings.Repeat("k", 8192)), 0x00)},
-		{"13", "blob of size 0", blobMap(0x00)},
+		{"13", "blob of size 0", wrap(blobMap(0x00))},
 	}
 }
 
