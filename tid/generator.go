@@ -15,11 +15,12 @@ import (
 // (spec/tid-draft.txt; DECISIONS 6), with a single compare-and-swap on one atomic word: no lock,
 // no allocation.
 //
-// The clock is the process's monotonic clock, anchored to the wall clock once at start-up, so it
-// never steps backwards or smears when the wall clock is stepped or slewed; it also does not
-// follow such corrections until the process restarts. With an injected clock
-// ([NewGeneratorWithClock]) that steps backwards, the output stays strictly increasing and
-// rejoins the clock once it catches up.
+// The clock is the system clock: the monotonic clock, which never steps, placed on the wall clock
+// by a reading of it once a second. A slewed or smeared wall clock is followed smoothly (the
+// kernel slews the monotonic clock alike). When the wall clock steps backwards, the output stays
+// strictly increasing, running on from the last TID one microsecond a call until the clock
+// catches up with it; when it steps forwards, the output follows within a second. An injected
+// clock ([NewGeneratorWithClock]) is followed the same way, at every call.
 //
 // Drift: the format holds one TID per microsecond per clock id. Under a burst faster than that,
 // the output runs ahead of the clock by at most the number of TIDs issued in the burst, in
@@ -28,12 +29,12 @@ import (
 // takes the clock's reading whenever it is later. Deployments that need more than a million TIDs
 // per second sustained should use several generators with distinct clock ids.
 //
-// The zero Generator is ready to use, with clock id 0 and the monotonic clock. A Generator must
+// The zero Generator is ready to use, with clock id 0 and the system clock. A Generator must
 // not be copied after first use.
 type Generator struct {
 	last    atomic.Uint64    // microseconds of the last TID issued
 	clockID uint64           // at most MaxClockID
-	clock   func() time.Time // nil: the monotonic clock
+	clock   func() time.Time // nil: the system clock, systemMicro
 }
 
 // std is the generator behind the package-level [Next]. Its clock id is random in the
@@ -45,7 +46,7 @@ var std = Generator{clockID: rand.Uint64N(32)}
 // guarantees: strictly increasing, safe for concurrent use, no allocation.
 func Next() TID { return std.Next() }
 
-// NewGenerator returns a generator of TIDs with clock id clockID, using the monotonic clock. A
+// NewGenerator returns a generator of TIDs with clock id clockID, using the system clock. A
 // deployment that assigns clock ids (DECISIONS 7: 32–991 for context-dependent use) gives each
 // concurrent writer its own. It fails with [ErrClockID] if clockID is above [MaxClockID].
 func NewGenerator(clockID uint) (*Generator, error) {
@@ -53,7 +54,7 @@ func NewGenerator(clockID uint) (*Generator, error) {
 }
 
 // NewGeneratorWithClock is like [NewGenerator] but reads the time from now, which may step
-// backwards or jump: it is meant for tests. A nil now means the monotonic clock. Next panics if
+// backwards or jump: it is meant for tests. A nil now means the system clock. Next panics if
 // now reads a time after 2255-06-05T23:47:34.740991Z, which no TID can hold; times before 1970
 // count as the epoch.
 func NewGeneratorWithClock(clockID uint, now func() time.Time) (*Generator, error) {
@@ -77,8 +78,8 @@ var errExhausted = errors.New("tid: Generator passed the last microsecond a TID 
 // 2255-06-05T23:47:34.740991Z or after it: an injected clock, or that date.
 func (g *Generator) Next() TID {
 	var now uint64
-	if g.clock == nil { // the common case, inlined
-		now = uint64(monotonicMicro())
+	if g.clock == nil { // the common case: systemMicro, written so that it inlines
+		now = uint64(wall.place(monoMicro()))
 	} else {
 		now = g.now()
 	}
@@ -129,20 +130,7 @@ const maxContinueAhead = uint64(24 * time.Hour / time.Microsecond)
 // now returns the microseconds since the Unix epoch by g's clock; times before 1970 count as 0.
 func (g *Generator) now() uint64 {
 	if g.clock == nil {
-		return uint64(monotonicMicro())
+		return uint64(systemMicro())
 	}
 	return uint64(max(g.clock().UnixMicro(), 0))
-}
-
-// start anchors the monotonic clock: its wall reading places it in Unix time, its monotonic
-// reading measures the time since.
-var (
-	start      = time.Now()
-	startMicro = start.UnixMicro()
-)
-
-// monotonicMicro returns the microseconds since the Unix epoch by the monotonic clock: it never
-// goes backwards, whatever the wall clock does (time.Since uses only the monotonic reading).
-func monotonicMicro() int64 {
-	return startMicro + int64(time.Since(start)/time.Microsecond)
 }
