@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 
 	"github.com/atcore/atcore/cidutil"
@@ -16,8 +17,8 @@ var json2cborCommand = &command{
 Reads one value in atproto JSON ({"$link": ...}, {"$bytes": ...}, blobs) and writes its
 canonical DAG-CBOR bytes to standard output. The input may hold at most 2 MiB.`,
 	example: `
-$ echo '{"$type":"app.bsky.feed.post","text":"hi","createdAt":"2024-01-01T00:00:00Z"}' | atcore json2cbor | atcore cid
-bafyrei...  -`,
+$ atcore json2cbor testdata/records/like.json | atcore cid
+bafyreihp7yga6z7sag5rdvg2dwusrabhddjzvho6ahmrzq6jqrlxp5pmvu  -`,
 	maxArgs: 1,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
 		return func(c *call, args []string) int {
@@ -45,8 +46,8 @@ var cbor2jsonCommand = &command{
 Reads one strict DAG-CBOR value (at most 1 MiB) and writes it as atproto JSON, keys sorted,
 indented by two spaces; -compact writes it on one line.`,
 	example: `
-$ atcore cbor2json -compact post.cbor
-{"$type":"app.bsky.feed.post","createdAt":"2024-01-01T00:00:00Z","text":"hi"}`,
+$ atcore cbor2json -compact testdata/records/like.cbor
+{"$type":"app.bsky.feed.like","createdAt":"2024-11-08T09:43:02.118Z","subject":{"cid":"bafyreihc3nqam3jekojph32ubr62vdz6ev62lhhuwnbljurrx4g3laa45i","uri":"at://did:plc:qg3dpwh42ldnuy2z42ldce5b/app.bsky.feed.post/3laerg7bgwp25"}}`,
 	maxArgs: 1,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
 		compact := fs.Bool("compact", false, "write the JSON on one line")
@@ -101,7 +102,7 @@ func decodeRecord(data []byte) (any, error) {
 
 var validateCommand = &command{
 	name:     "validate",
-	synopsis: "[FILE...]",
+	synopsis: "[-json] [FILE...]",
 	summary:  "check records in atproto JSON or DAG-CBOR",
 	doc: `
 Checks that each input is a valid record: an object of the data model, in strict DAG-CBOR
@@ -111,23 +112,30 @@ starts a JSON value ({ [ " - 0-9 t f n) means JSON, any other CBOR. A CBOR recor
 with a map head (0xa0-0xbf), none of those, so records are never mistaken. Prints
 "ok NAME" for each valid record; for each invalid one, a line on standard error with the
 input's name, the byte offset, the JSON Pointer of the value and the rule broken, and the
-exit status is 1.`,
+exit status is 1. With -json, standard output has one JSON object per input, valid or not,
+with "ok" and, for an invalid one, "error", "rule", "detail", "offset" and "path".`,
 	example: `
-$ atcore validate post.json post.cbor
-ok post.json
-ok post.cbor`,
+$ atcore validate testdata/records/post.json testdata/records/post.cbor
+ok testdata/records/post.json
+ok testdata/records/post.cbor`,
 	maxArgs: -1,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
+		asJSON := fs.Bool("json", false, "print one JSON object per input")
 		return func(c *call, args []string) int {
 			w := bufio.NewWriter(c.stdout)
 			status := exitOK
 			for _, name := range inputNames(args) {
-				if err := c.validate(name); err != nil {
-					w.Flush()
-					status = c.fail(name, err)
-					continue
+				err := c.validate(name)
+				switch {
+				case *asJSON:
+					writeJSONLine(w, newInputResult(name, err))
+				case err == nil:
+					w.WriteString("ok " + name + "\n")
 				}
-				w.WriteString("ok " + name + "\n")
+				if err != nil {
+					w.Flush() // keep standard output and standard error in input order
+					status = c.fail(name, err)
+				}
 			}
 			return max(status, c.flush(w))
 		}
@@ -146,22 +154,54 @@ func (c *call) validate(name string) error {
 	return datamodel.ValidateRecord(v)
 }
 
+// inputResult is one line of "validate -json" and "cid -json".
+type inputResult struct {
+	Name   string  `json:"name"`
+	OK     bool    `json:"ok"`
+	CID    string  `json:"cid,omitempty"`
+	Size   *int64  `json:"size,omitempty"`   // bytes hashed
+	Error  string  `json:"error,omitempty"`  // the whole message, as on standard error
+	Rule   string  `json:"rule,omitempty"`   // the rule broken, for data-model errors
+	Detail string  `json:"detail,omitempty"` // specifics, for data-model errors
+	Offset *int64  `json:"offset,omitempty"` // byte offset, for data-model errors that have one
+	Path   *string `json:"path,omitempty"`   // JSON Pointer, for data-model errors ("" is the top level)
+}
+
+func newInputResult(name string, err error) inputResult {
+	r := inputResult{Name: name, OK: err == nil}
+	if err == nil {
+		return r
+	}
+	r.Error = describe(err)
+	var de *datamodel.Error
+	if errors.As(err, &de) {
+		r.Rule, r.Detail, r.Path = de.Err.Error(), de.Detail, &de.Path
+		if de.Offset >= 0 {
+			r.Offset = &de.Offset
+		}
+	}
+	return r
+}
+
 var cidCommand = &command{
 	name:     "cid",
-	synopsis: "[-raw] [FILE...]",
+	synopsis: "[-raw] [-json] [FILE...]",
 	summary:  "compute the CID of records or blobs",
 	doc: `
 Prints "CID  NAME" for each input, like sha256sum. Without -raw, each input is a record in
 atproto JSON or DAG-CBOR (detected as by validate): JSON is converted to canonical DAG-CBOR
 first, CBOR must already be strict DAG-CBOR; the CID is CIDv1, dag-cbor, sha2-256. With
 -raw, each input is a blob, hashed as it streams (any size, never held in memory); the
-CID is CIDv1, raw, sha2-256, as in a blob's "ref".`,
+CID is CIDv1, raw, sha2-256, as in a blob's "ref". With -json, one JSON object per input
+instead, with "cid" and "size" (the bytes hashed: a blob's size, or the length of the
+record's DAG-CBOR), or the error as validate -json gives it.`,
 	example: `
-$ atcore cid -raw photo.jpg
-bafkrei...  photo.jpg`,
+$ atcore cid -raw -json LICENSE
+{"name":"LICENSE","ok":true,"cid":"bafkreidgmdyif2c6tntdjm2rghqg5btbfgiwqwfikoqf5zbbombshmazsy","size":1075}`,
 	maxArgs: -1,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
 		raw := fs.Bool("raw", false, "hash the inputs as blobs (raw bytes), streaming")
+		asJSON := fs.Bool("json", false, "print one JSON object per input")
 		return func(c *call, args []string) int {
 			w := bufio.NewWriter(c.stdout)
 			status := exitOK
@@ -170,45 +210,55 @@ bafkrei...  photo.jpg`,
 				if *raw {
 					sum = c.blobCID
 				}
-				s, err := sum(name)
+				id, size, err := sum(name)
+				switch {
+				case *asJSON:
+					r := newInputResult(name, err)
+					if err == nil {
+						r.CID, r.Size = id, &size
+					}
+					writeJSONLine(w, r)
+				case err == nil:
+					w.WriteString(id + "  " + name + "\n")
+				}
 				if err != nil {
 					w.Flush()
 					status = c.fail(name, err)
-					continue
 				}
-				w.WriteString(s + "  " + name + "\n")
 			}
 			return max(status, c.flush(w))
 		}
 	},
 }
 
-func (c *call) recordCID(name string) (string, error) {
+// recordCID returns the CID of the record called name and the length of its DAG-CBOR.
+func (c *call) recordCID(name string) (string, int64, error) {
 	data, err := c.readRecord(name, maxRecordSize)
 	if err != nil {
-		return "", err
+		return "", 0, err
 	}
 	if isJSON(data) {
 		if data, err = datamodel.JSONToCBOR(data); err != nil {
-			return "", err
+			return "", 0, err
 		}
 	} else if _, err := datamodel.UnmarshalCBOR(data); err != nil {
 		// Hash the bytes only once they are known to be strict DAG-CBOR: the CID of
 		// non-canonical bytes names no record.
-		return "", err
+		return "", 0, err
 	}
-	return cidutil.SumCBOR(data).String(), nil
+	return cidutil.SumCBOR(data).String(), int64(len(data)), nil
 }
 
-func (c *call) blobCID(name string) (string, error) {
+// blobCID returns the CID of the blob called name and its size, reading it as a stream.
+func (c *call) blobCID(name string) (string, int64, error) {
 	r, err := c.open(name)
 	if err != nil {
-		return "", err
+		return "", 0, err
 	}
 	defer r.Close()
-	sum, _, err := cidutil.SumRawReader(r)
+	sum, size, err := cidutil.SumRawReader(r)
 	if err != nil {
-		return "", err
+		return "", 0, err
 	}
-	return sum.String(), nil
+	return sum.String(), size, nil
 }

@@ -84,6 +84,14 @@ func TestGoldenData(t *testing.T) {
 		{name: "validate-invalid", rule: "each invalid record on standard error with name, offset, path and rule",
 			args: []string{"validate", "testdata/bad-float.json", "-", "testdata/post.json"}, stdin: cborNonMinimal, code: exitData,
 			stderrHas: []string{"atcore validate: testdata/bad-float.json: offset ", "atcore validate: -: offset 3"}},
+		{name: "validate-json", rule: "-json: one object per input, with the error's parts",
+			args:  []string{"validate", "-json", "testdata/post.json", "testdata/bad-float.json", "-", "testdata/missing.json"},
+			stdin: cborTruncated, code: exitData,
+			stderrHas: []string{"atcore validate: testdata/bad-float.json: offset 116", "atcore validate: -: offset 4", "testdata/missing.json"}},
+		{name: "cid-json", rule: "-json: CID and size of records and blobs",
+			args: []string{"cid", "-json", "testdata/interop1.json", "testdata/interop1.cbor"}, code: exitOK},
+		{name: "cid-raw-json", rule: "-json: CID and size of blobs",
+			args: []string{"cid", "-raw", "-json", "testdata/interop1.json", "-"}, stdin: []byte("abc"), code: exitOK},
 		{name: "validate-not-record", rule: "a record is an object",
 			args: []string{"validate"}, stdin: []byte(`"blah"`), code: exitData, stderrHas: []string{"atcore validate: -: "}},
 		{name: "validate-empty", rule: "empty input is no record",
@@ -256,5 +264,28 @@ func TestInputLimit(t *testing.T) {
 	}
 	if n := huge.(*io.LimitedReader).N; n < 1<<30-(1<<21) {
 		t.Errorf("read %d bytes of a 1 GiB input to find it too large for 1 MiB", 1<<30-n)
+	}
+}
+
+// The -json lines decode, and carry the error's parts separately.
+func TestValidateJSON(t *testing.T) {
+	r := atcore(cborFloat, "validate", "-json", "testdata/post.json", "-")
+	out := lines(r.stdout)
+	if r.code != exitData || len(out) != 2 {
+		t.Fatalf("exit %d, %d lines", r.code, len(out))
+	}
+	var ok, bad inputResult
+	if err := json.Unmarshal([]byte(out[0]), &ok); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(out[1]), &bad); err != nil {
+		t.Fatal(err)
+	}
+	if !ok.OK || ok.Name != "testdata/post.json" || ok.Error != "" {
+		t.Errorf("valid record: %+v", ok)
+	}
+	if bad.OK || bad.Name != "-" || bad.Offset == nil || *bad.Offset != 3 || bad.Path == nil || *bad.Path != "/a" ||
+		bad.Rule != "floating-point number" {
+		t.Errorf("float: %+v", bad)
 	}
 }

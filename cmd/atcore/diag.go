@@ -30,12 +30,16 @@ tags, indefinite lengths, unsorted keys). The input is then decoded as strict DA
 if that fails, the line where the error lies is marked with "<--", the error goes to
 standard error, and the exit status is 1. Malformed input is shown up to where it breaks.`,
 	example: `
-$ printf '\xa1\x61\x61\xf9\x3e\x00' | atcore diag
-     0  a1              {  # map(1)
-     1  61                "a":  # text(1)
-     3  f9 3e 00            1.5  # float16  <-- floating-point number
-     6                  }
-atcore diag: -: offset 3, path "/a": floating-point number`,
+$ atcore diag cmd/atcore/testdata/bad-float.cbor
+     0  a3                          {  # map(3)
+     1  64                            "text":  # text(4)
+     6  62                              "hi"  # text(2)
+     9  65                            "$type":  # text(5)
+    15  72                              "app.bsky.feed.post"  # text(18)
+    34  65                            "score":  # text(5)
+    40  fb 3f f8 00 00 00 00 00 00      1.5  # float64  <-- floating-point number
+    49                              }
+atcore diag: cmd/atcore/testdata/bad-float.cbor: offset 40, path "/score": floating-point number (double-precision float)`,
 	maxArgs: 1,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
 		return func(c *call, args []string) int {
