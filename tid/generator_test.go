@@ -283,3 +283,58 @@ func TestNextExhausted(t *testing.T) {
 		t.Errorf("clock before 1970: %v at %d µs", id, id.UnixMicro())
 	}
 }
+
+// ContinueAfter races Next from other goroutines: every TID after a ContinueAfter(x) returns is
+// greater than x, and the output stays strictly increasing per goroutine and distinct.
+func TestContinueAfterConcurrent(t *testing.T) {
+	const goroutines, perGoroutine = 8, 2000
+	g, err := NewGenerator(600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := make([][]TID, goroutines)
+	errs := make(chan error, goroutines)
+	var wg sync.WaitGroup
+	for i := range results {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ids := make([]TID, 0, perGoroutine)
+			for j := 0; len(ids) < perGoroutine; j++ {
+				id := g.Next()
+				ids = append(ids, id)
+				if j%100 == 99 { // a restore from a TID a little ahead, with the highest clock id
+					x, _ := FromUnixMicro(id.UnixMicro()+50, MaxClockID)
+					if err := g.ContinueAfter(x); err != nil {
+						errs <- err
+						return
+					}
+					next := g.Next()
+					if next <= x {
+						errs <- errors.New(next.String() + " not after " + x.String())
+						return
+					}
+					ids = append(ids, next)
+				}
+			}
+			results[i] = ids
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	seen := make(map[TID]bool, goroutines*perGoroutine)
+	for i, ids := range results {
+		for j, id := range ids {
+			if j > 0 && id <= ids[j-1] {
+				t.Fatalf("goroutine %d: %v after %v, not increasing", i, id, ids[j-1])
+			}
+			if seen[id] {
+				t.Fatalf("%v issued twice", id)
+			}
+			seen[id] = true
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package tid
 
 import (
+	"strconv"
 	"time"
 
 	"github.com/atcore/atcore/internal/base32sort"
@@ -22,7 +23,7 @@ func Bounds(t time.Time) (lo, hi TID, err error) {
 // with prefix exactly when lo <= t && t <= hi.
 func PrefixBounds(prefix string) (lo, hi TID, err error) {
 	if len(prefix) == 0 || len(prefix) > Len {
-		return 0, 0, prefixError(prefix, min(len(prefix), Len), "length "+itoa(len(prefix))+", want 1 to 13 characters", ErrSyntax)
+		return 0, 0, prefixError(prefix, min(len(prefix), Len), "length "+strconv.Itoa(len(prefix))+", want 1 to 13 characters", ErrSyntax)
 	}
 	if i := firstProblem(prefix); i < len(prefix) {
 		return 0, 0, prefixError(prefix, i, describe(prefix, i, false), ErrSyntax)

@@ -14,6 +14,7 @@ package tid
 
 import (
 	"cmp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -112,14 +113,8 @@ func dashedOffset(i int) int {
 
 // syntaxError explains why s is not a canonical TID. It runs only after the fast path failed.
 func syntaxError(s string, lenient bool) *ParseError {
-	return newParseError("TID", s, 0, "", ErrSyntax).at(s, firstProblem(s), lenient)
-}
-
-// at sets the offset and the reason for the problem at offset i of s.
-func (e *ParseError) at(s string, i int, lenient bool) *ParseError {
-	e.Offset = i
-	e.Reason = describe(s, i, lenient)
-	return e
+	i := firstProblem(s)
+	return newParseError("TID", s, i, describe(s, i, lenient), ErrSyntax)
 }
 
 // firstProblem returns the offset of the first thing wrong with s: a character outside the
@@ -137,14 +132,14 @@ func firstProblem(s string) int {
 
 // describe says what is wrong at offset i of s, as found by firstProblem.
 func describe(s string, i int, lenient bool) string {
-	at := " at offset " + itoa(i)
+	at := " at offset " + strconv.Itoa(i)
 	switch {
 	case len(s) == 0:
 		return "empty string, want 13 characters"
 	case i >= len(s):
-		return "too short: " + itoa(len(s)) + " characters, want 13"
+		return "too short: " + strconv.Itoa(len(s)) + " characters, want 13"
 	case i == Len && len(s) > Len:
-		return "too long: " + itoa(len(s)) + " characters, want 13"
+		return "too long: " + strconv.Itoa(len(s)) + " characters, want 13"
 	}
 	c := s[i]
 	if _, ok := base32sort.Value(c); ok {
@@ -160,21 +155,6 @@ func describe(s string, i int, lenient bool) string {
 		return quoteByte(c) + at + ": upper case is not allowed"
 	}
 	return quoteByte(c) + at + " is not in the base32-sortable alphabet " + base32sort.Alphabet
-}
-
-// itoa formats a small non-negative int without strconv's generality.
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	var buf [20]byte
-	i := len(buf)
-	for n > 0 {
-		i--
-		buf[i] = byte('0' + n%10)
-		n /= 10
-	}
-	return string(buf[i:])
 }
 
 // String returns the 13-character canonical form of t.
@@ -261,7 +241,7 @@ func (c ClockClass) String() string {
 	case GloballyUnique:
 		return "globally-unique"
 	}
-	return "ClockClass(" + itoa(int(c)) + ")"
+	return "ClockClass(" + strconv.Itoa(int(c)) + ")"
 }
 
 // classOf returns the class of clock id id, which must be at most 1023.
