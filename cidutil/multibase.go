@@ -53,8 +53,8 @@ func upper(s string) string {
 	return string(b)
 }
 
-// bitAlphabets maps a multibase prefix to its alphabet.
-var bitAlphabets = map[byte]*alphabet{
+// bitAlphabets maps a multibase prefix to its alphabet (an array: it is on every parse's path).
+var bitAlphabets = [256]*alphabet{
 	'0': newAlphabet("base2", "01", 1, false),
 	'f': newAlphabet("base16", "0123456789abcdef", 4, false),
 	'F': newAlphabet("base16upper", "0123456789ABCDEF", 4, false),
