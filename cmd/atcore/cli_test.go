@@ -86,7 +86,10 @@ func formatGolden(tc goldenCase, r result) string {
 		b.WriteString(" " + shellQuote(a))
 	}
 	b.WriteString("\n")
-	if tc.stdin != nil {
+	switch {
+	case len(tc.stdin) > 1024:
+		b.WriteString("-- stdin: " + strconv.Itoa(len(tc.stdin)) + " bytes, not shown --\n")
+	case tc.stdin != nil:
 		writeBlock(&b, "stdin", string(tc.stdin))
 	}
 	b.WriteString("exit status " + strconv.Itoa(r.code) + "\n")

@@ -15,7 +15,6 @@ type command struct {
 	summary  string // one line for the command list
 	doc      string // what the command does and prints, wrapped at 100 columns
 	example  string // a short shell session; lines starting with "$ " are the commands
-	minArgs  int    // fewest positional arguments
 	maxArgs  int    // most positional arguments; -1 for no limit
 
 	// setup defines the command's flags on fs and returns the function that runs the command
@@ -110,10 +109,6 @@ func (e *env) runCommand(cmd *command, args []string) int {
 	}
 	n := fs.NArg()
 	switch {
-	case n < cmd.minArgs && cmd.minArgs == 1:
-		return c.usageError("missing argument")
-	case n < cmd.minArgs:
-		return c.usageError("want at least %d arguments, got %d", cmd.minArgs, n)
 	case cmd.maxArgs >= 0 && n > cmd.maxArgs && cmd.maxArgs == 0:
 		return c.usageError("unexpected argument %q", fs.Arg(0))
 	case cmd.maxArgs >= 0 && n > cmd.maxArgs:

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/atcore/atcore/datamodel"
 )
@@ -100,3 +102,32 @@ func describe(err error) string {
 
 // errorf is fmt.Errorf, for messages that have no data-model location.
 var errorf = fmt.Errorf
+
+// maxLine bounds a line of identifiers read from standard input.
+const maxLine = 64 << 10
+
+// eachItem calls fn with each argument or, when there are none, with each line of standard input
+// (without its line ending), so that identifiers can be piped in: atcore tid -n 5 | atcore tid
+// inspect. It returns the error that stopped reading standard input, if any.
+func (c *call) eachItem(args []string, fn func(string)) error {
+	if len(args) > 0 {
+		for _, a := range args {
+			fn(a)
+		}
+		return nil
+	}
+	s := bufio.NewScanner(c.stdin)
+	s.Buffer(make([]byte, 0, 4096), maxLine)
+	n := 0
+	for s.Scan() {
+		n++
+		fn(strings.TrimSuffix(s.Text(), "\r"))
+	}
+	if err := s.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return errorf("line %d is longer than %d bytes", n+1, maxLine)
+		}
+		return err
+	}
+	return nil
+}

@@ -9,18 +9,17 @@ import (
 
 var rkeyCheckCommand = &command{
 	name:     "rkey check",
-	synopsis: "[-type tid|nsid|any|literal:VALUE] KEY...",
+	synopsis: "[-type tid|nsid|any|literal:VALUE] [KEY...]",
 	summary:  "check record keys, optionally against a Lexicon key type",
 	doc: `
 Prints "ok KEY" for each valid record key; for each invalid one, a line on standard error
 saying where and why, and the exit status is 1. -type checks the keys against a Lexicon
 record key type as well (the "key" field of a record Lexicon). Keys that start with "-"
-go after "--".`,
+go after "--". With no KEY, reads them from standard input, one per line.`,
 	example: `
 $ atcore rkey check -type tid 3kxnlhr3gxq23 self
 ok 3kxnlhr3gxq23
 atcore rkey check: invalid record key "self": key type tid: a TID has 13 characters; this has 4`,
-	minArgs: 1,
 	maxArgs: -1,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
 		keyType := fs.String("type", "any", "Lexicon key type: tid, nsid, any or literal:VALUE")
@@ -31,13 +30,16 @@ atcore rkey check: invalid record key "self": key type tid: a TID has 13 charact
 			}
 			w := bufio.NewWriter(c.stdout)
 			status := exitOK
-			for _, key := range args {
+			err = c.eachItem(args, func(key string) {
 				if err := kt.Check(key); err != nil {
-					w.Flush() // keep stdout and stderr in input order on a terminal
+					w.Flush() // keep standard output and standard error in input order
 					status = c.fail("", err)
-					continue
+					return
 				}
 				w.WriteString("ok " + key + "\n")
+			})
+			if err != nil {
+				status = c.fail(stdinName, err)
 			}
 			return max(status, c.flush(w))
 		}

@@ -30,8 +30,12 @@ func TestGoldenRkey(t *testing.T) {
 		{name: "rkey-check-bad-type", rule: "a bad -type is a usage error",
 			args: []string{"rkey", "check", "-type", "literal:a/b", "x"},
 			code: exitUsage, stderrHas: []string{"atcore rkey check: -type: ", "usage: atcore rkey check"}},
-		{name: "rkey-check-no-key", rule: "rkey check needs a key",
-			args: []string{"rkey", "check"}, code: exitUsage, stderrHas: []string{"missing argument"}},
+		{name: "rkey-check-stdin", rule: "with no KEY, keys are read from standard input, one per line (CRLF too)",
+			args: []string{"rkey", "check"}, stdin: []byte("self\r\na/b\n\n3kxnlhr3gxq23"), code: exitData,
+			stderrHas: []string{`"a/b"`, `""`}},
+		{name: "rkey-check-long-line", rule: "a line of standard input is bounded",
+			args: []string{"rkey", "check"}, stdin: []byte("self\n" + strings.Repeat("a", maxLine+1) + "\n"), code: exitData,
+			stderrHas: []string{"atcore rkey check: -: line 2 is longer than 65536 bytes"}},
 	})
 }
 

@@ -83,28 +83,29 @@ func (f *clockFlag) Set(s string) error {
 
 var tidInspectCommand = &command{
 	name:     "tid inspect",
-	synopsis: "[-json] TID...",
+	synopsis: "[-json] [TID...]",
 	summary:  "show what TIDs hold: time, clock id, integer value",
 	doc: `
 Prints one line per TID, as key=value fields: the TID, its time (RFC 3339, microseconds,
 UTC), its clock id and the clock id's range class, its value as an integer, and its dashed
 display form. The legacy dashed form is accepted as input. With -json, one JSON object per
-line instead ("integer" is a string: it does not fit in a double).`,
+line instead ("integer" is a string: it does not fit in a double). With no TID, reads them
+from standard input, one per line.`,
 	example: `
 $ atcore tid inspect 3kxnlhr3gxq23
 tid=3kxnlhr3gxq23 time=2024-07-19T16:40:46.480310Z clock=1 class=best-effort integer=1762721020395837441 dashed=3kxn-lhr-3gxq-23`,
-	minArgs: 1,
 	maxArgs: -1,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
 		asJSON := fs.Bool("json", false, "print one JSON object per line")
 		return func(c *call, args []string) int {
 			w := bufio.NewWriter(c.stdout)
 			status := exitOK
-			for _, arg := range args {
+			err := c.eachItem(args, func(arg string) {
 				t, err := tid.ParseLenient(arg)
 				if err != nil {
+					w.Flush() // keep standard output and standard error in input order
 					status = c.fail("", err)
-					continue
+					return
 				}
 				if *asJSON {
 					writeJSONLine(w, tidInfo{
@@ -116,7 +117,7 @@ tid=3kxnlhr3gxq23 time=2024-07-19T16:40:46.480310Z clock=1 class=best-effort int
 						Integer:    strconv.FormatUint(uint64(t), 10),
 						Dashed:     t.Dashed(),
 					})
-					continue
+					return
 				}
 				w.WriteString("tid=" + t.String() +
 					" time=" + formatTime(t.Time()) +
@@ -124,6 +125,9 @@ tid=3kxnlhr3gxq23 time=2024-07-19T16:40:46.480310Z clock=1 class=best-effort int
 					" class=" + t.ClockClass().String() +
 					" integer=" + strconv.FormatUint(uint64(t), 10) +
 					" dashed=" + t.Dashed() + "\n")
+			})
+			if err != nil {
+				status = c.fail(stdinName, err)
 			}
 			return max(status, c.flush(w))
 		}
@@ -143,27 +147,28 @@ type tidInfo struct {
 
 var tidRangeCommand = &command{
 	name:     "tid range",
-	synopsis: "[-json] PREFIX...",
+	synopsis: "[-json] [PREFIX...]",
 	summary:  "show the first and last instant a TID prefix covers",
 	doc: `
 A TID prefix of 1 to 13 characters names every TID that starts with it, and so a span of
 time. Prints one line per prefix: the first and the last instant of that span (RFC 3339,
-microseconds, UTC), separated by a space. With -json, one JSON object per line.`,
+microseconds, UTC), separated by a space. With -json, one JSON object per line. With no
+PREFIX, reads them from standard input, one per line.`,
 	example: `
 $ atcore tid range 3kxn
 2024-07-19T11:28:52.498432Z 2024-07-19T21:01:32.236799Z`,
-	minArgs: 1,
 	maxArgs: -1,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
 		asJSON := fs.Bool("json", false, "print one JSON object per line")
 		return func(c *call, args []string) int {
 			w := bufio.NewWriter(c.stdout)
 			status := exitOK
-			for _, prefix := range args {
+			err := c.eachItem(args, func(prefix string) {
 				first, last, err := tid.PrefixRange(prefix)
 				if err != nil {
+					w.Flush()
 					status = c.fail("", err)
-					continue
+					return
 				}
 				if *asJSON {
 					writeJSONLine(w, struct {
@@ -171,9 +176,12 @@ $ atcore tid range 3kxn
 						First  string `json:"first"`
 						Last   string `json:"last"`
 					}{prefix, formatTime(first), formatTime(last)})
-					continue
+					return
 				}
 				w.WriteString(formatTime(first) + " " + formatTime(last) + "\n")
+			})
+			if err != nil {
+				status = c.fail(stdinName, err)
 			}
 			return max(status, c.flush(w))
 		}
@@ -182,33 +190,34 @@ $ atcore tid range 3kxn
 
 var tidAtCommand = &command{
 	name:     "tid at",
-	synopsis: "[-json] TIME...",
+	synopsis: "[-json] [TIME...]",
 	summary:  "show the smallest and largest TID at an instant",
 	doc: `
 For each TIME (RFC 3339, e.g. 2024-07-19T16:40:46.48031Z), prints one line: the smallest and
 the largest TID of that microsecond (clock ids 0 and 1023), separated by a space. Use them
 as the bounds of a range query over a table keyed by TID. With -json, one JSON object per
-line.`,
+line. With no TIME, reads them from standard input, one per line.`,
 	example: `
 $ atcore tid at 2024-07-19T16:40:46.48031Z
 3kxnlhr3gxq22 3kxnlhr3gxqzz`,
-	minArgs: 1,
 	maxArgs: -1,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
 		asJSON := fs.Bool("json", false, "print one JSON object per line")
 		return func(c *call, args []string) int {
 			w := bufio.NewWriter(c.stdout)
 			status := exitOK
-			for _, arg := range args {
+			err := c.eachItem(args, func(arg string) {
 				t, err := time.Parse(time.RFC3339Nano, arg)
 				if err != nil {
+					w.Flush()
 					status = c.fail("", errorf("invalid time %q: want RFC 3339, e.g. 2024-07-19T16:40:46.48031Z", arg))
-					continue
+					return
 				}
 				lo, hi, err := tid.Bounds(t)
 				if err != nil {
+					w.Flush()
 					status = c.fail("", err) // the message names the time
-					continue
+					return
 				}
 				if *asJSON {
 					writeJSONLine(w, struct {
@@ -216,9 +225,12 @@ $ atcore tid at 2024-07-19T16:40:46.48031Z
 						Min  string `json:"min"`
 						Max  string `json:"max"`
 					}{formatTime(t), lo.String(), hi.String()})
-					continue
+					return
 				}
 				w.WriteString(lo.String() + " " + hi.String() + "\n")
+			})
+			if err != nil {
+				status = c.fail(stdinName, err)
 			}
 			return max(status, c.flush(w))
 		}
