@@ -118,6 +118,9 @@ func jsonWithIndex(err error, i int) error {
 }
 
 func (d *jsonDecoder) skipSpace() {
+	if d.pos < len(d.data) && d.data[d.pos] > ' ' {
+		return // the common case: no whitespace at all
+	}
 	for d.pos < len(d.data) {
 		switch d.data[d.pos] {
 		case ' ', '\t', '\n', '\r':
@@ -135,16 +138,16 @@ func (d *jsonDecoder) value() (any, error) {
 		return nil, d.failEnd("a value")
 	}
 	switch c := d.data[d.pos]; {
-	case c == '{':
-		return d.object()
-	case c == '[':
-		return d.array()
 	case c == '"':
 		s, err := d.string()
 		if err != nil {
 			return nil, err
 		}
 		return s, nil
+	case c == '{':
+		return d.object()
+	case c == '[':
+		return d.array()
 	case c == '-' || c >= '0' && c <= '9':
 		return d.number()
 	case c == 't':
@@ -523,13 +526,28 @@ func jsonLegacyBlob(cidVal, mimeVal any) (Blob, bool) {
 	return Blob{Ref: Link(c), MimeType: mt, Legacy: true}, true
 }
 
+// jsonPlain marks the bytes that stand for themselves inside a string: printable ASCII other
+// than '"' and '\\'. The scan loop skips runs of them with one table look-up per byte.
+var jsonPlain = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // string reads a string token starting at its opening quote.
 func (d *jsonDecoder) string() (string, error) {
 	start := d.pos
 	data := d.data
-	for i := start + 1; i < len(data); {
-		c := data[i]
-		switch {
+	i := start + 1
+	for {
+		for i < len(data) && jsonPlain[data[i]] {
+			i++
+		}
+		if i >= len(data) {
+			return "", d.fail(ErrTruncated, start, "unterminated string")
+		}
+		switch c := data[i]; {
 		case c == '"':
 			d.pos = i + 1
 			return d.str[start+1 : i], nil
@@ -537,8 +555,6 @@ func (d *jsonDecoder) string() (string, error) {
 			return d.escapedString(start, i)
 		case c < 0x20:
 			return "", d.fail(ErrSyntax, i, "control character "+jsonQuoteByte(c)+" in a string")
-		case c < utf8.RuneSelf:
-			i++
 		default:
 			r, size := utf8.DecodeRune(data[i:])
 			if r == utf8.RuneError && size == 1 {
@@ -547,7 +563,6 @@ func (d *jsonDecoder) string() (string, error) {
 			i += size
 		}
 	}
-	return "", d.fail(ErrTruncated, start, "unterminated string")
 }
 
 // escapedString finishes a string that holds escapes; i is the offset of the first backslash.
