@@ -75,6 +75,7 @@ type cborDecoder struct {
 	arena    string
 	arenaOff int
 	chunk    int // how many bytes to copy into a new arena
+	slabs    cborSlabs
 }
 
 // str returns data[a:b] as a string, sharing the arena when it covers the range.
@@ -106,12 +107,12 @@ func (d *cborDecoder) value(off, depth int) (any, int, *Error) {
 		if err := cborIntRange(major, arg, off); err != nil {
 			return nil, 0, err
 		}
-		return int64(arg), p, nil
+		return d.slabs.boxInt64(int64(arg)), p, nil
 	case 1:
 		if err := cborIntRange(major, arg, off); err != nil {
 			return nil, 0, err
 		}
-		return -1 - int64(arg), p, nil
+		return d.slabs.boxInt64(-1 - int64(arg)), p, nil
 	case 2:
 		if arg > uint64(len(d.data)-p) {
 			return nil, 0, cborErr(ErrTruncated, off, "byte string of "+strconv.FormatUint(arg, 10)+" bytes")
@@ -125,18 +126,18 @@ func (d *cborDecoder) value(off, depth int) (any, int, *Error) {
 		if err != nil {
 			return nil, 0, err
 		}
-		return d.str(p, end), end, nil
+		return d.slabs.boxString(d.str(p, end)), end, nil
 	case 4:
 		if err := cborContainer(d.data, d.lim, major, arg, off, p, depth); err != nil {
 			return nil, 0, err
 		}
-		a := make([]any, arg)
+		a := d.slabs.array(int(arg))
 		for i := range a {
 			if a[i], p, err = d.value(p, depth+1); err != nil {
 				return nil, 0, cborErrIndex(err, i)
 			}
 		}
-		return a, p, nil
+		return d.slabs.boxArray(a), p, nil
 	case 5:
 		if err := cborContainer(d.data, d.lim, major, arg, off, p, depth); err != nil {
 			return nil, 0, err
@@ -155,7 +156,7 @@ func (d *cborDecoder) value(off, depth int) (any, int, *Error) {
 			// cborLink has made the same checks; kept so that a disagreement is an error, not a panic.
 			return nil, 0, cborErr(ErrInvalidCID, cs, cerr.Error())
 		}
-		return Link(c), ce, nil
+		return d.slabs.boxLink(Link(c)), ce, nil
 	default:
 		switch arg {
 		case 20:

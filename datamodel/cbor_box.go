@@ -1,0 +1,101 @@
+package datamodel
+
+import "unsafe"
+
+// Boxing: putting a string, an int64, a slice or a struct into an interface allocates a heap copy
+// of it, one small allocation per value, which dominated the decoder's profile after the maps
+// (whose cost is the same for every decoder into map[string]any). The decoder instead stores such
+// values in slabs, one allocation for many values, and makes interface values that point into
+// them. A slab entry is never written again after it is boxed, so sharing a slab is invisible to
+// callers (an interface's dynamic value is immutable anyway); the garbage collector keeps a slab
+// alive while any interface points into it.
+
+// cborEface is the memory layout of an interface{} value (the runtime's eface): a type word and a
+// pointer to the value.
+type cborEface struct {
+	typ  unsafe.Pointer
+	data unsafe.Pointer
+}
+
+func cborTypeWord(v any) unsafe.Pointer { return (*cborEface)(unsafe.Pointer(&v)).typ }
+
+// The type words of the boxed types, taken from zero values (which box without allocating).
+var (
+	cborStringType = cborTypeWord("")
+	cborInt64Type  = cborTypeWord(int64(0))
+	cborArrayType  = cborTypeWord([]any(nil))
+	cborLinkType   = cborTypeWord(Link{})
+	cborBlobType   = cborTypeWord(Blob{})
+)
+
+// cborSlabs holds one decoder's slabs.
+type cborSlabs struct {
+	strs   []string
+	ints   []int64
+	arrays [][]any
+	links  []Link
+	elems  []any // backing store of decoded arrays
+}
+
+// Slabs start small, so that a small record wastes little, and double up to a size that
+// amortises the allocation well.
+const (
+	cborSlabMin = 4
+	cborSlabMax = 128
+)
+
+// cborBox appends v to *slab (allocating a new slab when it is full) and returns an interface
+// of dynamic type typ (the type word of T) pointing at the stored copy.
+func cborBox[T any](slab *[]T, v T, typ unsafe.Pointer) any {
+	if len(*slab) == cap(*slab) {
+		n := cborSlabMin
+		if c := cap(*slab); c > 0 {
+			n = min(2*c, cborSlabMax)
+		}
+		*slab = make([]T, 0, n)
+	}
+	*slab = append(*slab, v)
+	var out any
+	e := (*cborEface)(unsafe.Pointer(&out))
+	e.typ, e.data = typ, unsafe.Pointer(&(*slab)[len(*slab)-1])
+	return out
+}
+
+func (s *cborSlabs) boxString(v string) any {
+	if v == "" {
+		return v // boxes without allocating
+	}
+	return cborBox(&s.strs, v, cborStringType)
+}
+
+func (s *cborSlabs) boxInt64(v int64) any {
+	if v >= 0 && v < 256 {
+		return v // the runtime boxes these without allocating
+	}
+	return cborBox(&s.ints, v, cborInt64Type)
+}
+
+func (s *cborSlabs) boxArray(v []any) any { return cborBox(&s.arrays, v, cborArrayType) }
+
+func (s *cborSlabs) boxLink(v Link) any { return cborBox(&s.links, v, cborLinkType) }
+
+// array returns a new []any of length n, carved from a shared backing store for small arrays.
+// Its capacity is exactly n, so appending to it copies rather than overwriting a neighbour.
+func (s *cborSlabs) array(n int) []any {
+	if n == 0 {
+		return []any{} // empty, not nil: the value is an empty array
+	}
+	if n > cborSlabMax/2 {
+		return make([]any, n)
+	}
+	if cap(s.elems)-len(s.elems) < n {
+		c := cborSlabMin * 4
+		if old := cap(s.elems); old > 0 {
+			c = min(2*old, cborSlabMax)
+		}
+		s.elems = make([]any, 0, max(c, n))
+	}
+	start := len(s.elems)
+	s.elems = s.elems[:start+n]
+	return s.elems[start : start+n : start+n]
+}
