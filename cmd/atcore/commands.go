@@ -107,11 +107,10 @@ func (e *env) runCommand(cmd *command, args []string) int {
 		}
 		return c.usageError("%v", err)
 	}
-	n := fs.NArg()
-	switch {
-	case cmd.maxArgs >= 0 && n > cmd.maxArgs && cmd.maxArgs == 0:
-		return c.usageError("unexpected argument %q", fs.Arg(0))
-	case cmd.maxArgs >= 0 && n > cmd.maxArgs:
+	if n := fs.NArg(); cmd.maxArgs >= 0 && n > cmd.maxArgs {
+		if cmd.maxArgs == 0 {
+			return c.usageError("unexpected argument %q", fs.Arg(0))
+		}
 		return c.usageError("too many arguments: want at most %d, got %d", cmd.maxArgs, n)
 	}
 	return runFn(c, fs.Args())
@@ -139,7 +138,7 @@ func (c *call) fail(name string, err error) int {
 // flush flushes w, reporting a write error (a closed pipe, a full disk) as a failure.
 func (c *call) flush(w interface{ Flush() error }) int {
 	if err := w.Flush(); err != nil {
-		return c.fail("", errorf("writing output: %w", err))
+		return c.fail("", fmt.Errorf("writing output: %w", err))
 	}
 	return exitOK
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"flag"
+	"fmt"
 
 	"github.com/atcore/atcore/cidutil"
 	"github.com/atcore/atcore/datamodel"
@@ -89,7 +90,7 @@ func withJSONHint(err error, data []byte, name, cmd string) error {
 	} else {
 		name = " " + name
 	}
-	return errorf("%s; the input looks like JSON: try \"atcore json2cbor%s | atcore %s\"", describe(err), name, cmd)
+	return fmt.Errorf("%s; the input looks like JSON: try \"atcore json2cbor%s | atcore %s\"", describe(err), name, cmd)
 }
 
 // decodeRecord decodes a record in either form, telling them apart with isJSON.
@@ -258,7 +259,7 @@ func (c *call) blobCID(name string) (string, int64, error) {
 	defer r.Close()
 	sum, size, err := cidutil.SumRawReader(r)
 	if err != nil {
-		return "", 0, err
+		return "", 0, withoutPath(err)
 	}
 	return sum.String(), size, nil
 }

@@ -61,7 +61,7 @@ atcore diag: cmd/atcore/testdata/bad-float.cbor: offset 40, path "/score": float
 			case strictErr != nil:
 				return c.fail(name, withJSONHint(strictErr, data, name, "diag"))
 			case walkErr != nil: // not expected: the strict decoder accepts less than the walker
-				return c.fail(name, errorf("offset %d: %s", walkErr.offset, walkErr.msg))
+				return c.fail(name, fmt.Errorf("offset %d: %s", walkErr.offset, walkErr.msg))
 			}
 			return status
 		}

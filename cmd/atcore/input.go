@@ -30,14 +30,19 @@ func (c *call) open(name string) (io.ReadCloser, error) {
 	}
 	f, err := os.Open(name)
 	if err != nil {
-		// The *PathError repeats the name, which the caller already prints.
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			return nil, pe.Err
-		}
-		return nil, err
+		return nil, withoutPath(err)
 	}
 	return f, nil
+}
+
+// withoutPath strips the *os.PathError around err: it repeats the file name, which the caller
+// prints already ("atcore cid: photo.jpg: is a directory").
+func withoutPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // readRecord reads a whole record from the input called name, refusing more than limit bytes. It
@@ -50,7 +55,7 @@ func (c *call) readRecord(name string, limit int) ([]byte, error) {
 	defer r.Close()
 	data, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
 	if err != nil {
-		return nil, err
+		return nil, withoutPath(err)
 	}
 	if len(data) > limit {
 		return nil, &datamodel.Error{Err: datamodel.ErrTooLarge, Offset: int64(limit),
@@ -100,9 +105,6 @@ func describe(err error) string {
 	return s
 }
 
-// errorf is fmt.Errorf, for messages that have no data-model location.
-var errorf = fmt.Errorf
-
 // maxLine bounds a line of identifiers read from standard input.
 const maxLine = 64 << 10
 
@@ -125,7 +127,7 @@ func (c *call) eachItem(args []string, fn func(string)) error {
 	}
 	if err := s.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return errorf("line %d is longer than %d bytes", n+1, maxLine)
+			return fmt.Errorf("line %d is longer than %d bytes", n+1, maxLine)
 		}
 		return err
 	}

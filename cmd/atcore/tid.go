@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"strconv"
 	"time"
 
@@ -75,7 +76,7 @@ func (f *clockFlag) String() string {
 func (f *clockFlag) Set(s string) error {
 	n, err := strconv.ParseUint(s, 10, 64)
 	if err != nil || n > tid.MaxClockID {
-		return errorf("want a clock id from 0 to %d", tid.MaxClockID)
+		return fmt.Errorf("want a clock id from 0 to %d", tid.MaxClockID)
 	}
 	f.set, f.id = true, uint(n)
 	return nil
@@ -210,7 +211,7 @@ $ atcore tid at 2024-07-19T16:40:46.48031Z
 				t, err := time.Parse(time.RFC3339Nano, arg)
 				if err != nil {
 					w.Flush()
-					status = c.fail("", errorf("invalid time %q: want RFC 3339, e.g. 2024-07-19T16:40:46.48031Z", arg))
+					status = c.fail("", fmt.Errorf("invalid time %q: want RFC 3339, e.g. 2024-07-19T16:40:46.48031Z", arg))
 					return
 				}
 				lo, hi, err := tid.Bounds(t)
