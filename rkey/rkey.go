@@ -74,6 +74,14 @@ func Validate(key string) error {
 	if IsValid(key) {
 		return nil
 	}
+	return invalidKey(key)
+}
+
+// invalidKey builds Validate's error. Kept out of line so that Validate stays small enough to
+// be inlined into its callers, with no stack frame on the success path.
+//
+//go:noinline
+func invalidKey(key string) error {
 	off, sentinel, reason := keyProblem(key, 0)
 	return newError("record key", key, off, sentinel, reason)
 }
