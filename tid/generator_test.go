@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // fakeClock is an injectable clock that a test sets by hand; safe for concurrent use.
@@ -336,5 +337,12 @@ func TestContinueAfterConcurrent(t *testing.T) {
 			}
 			seen[id] = true
 		}
+	}
+}
+
+func TestGeneratorSize(t *testing.T) {
+	// A heap-allocated Generator fills a 64-byte size class, so no two share a cache line.
+	if size := unsafe.Sizeof(Generator{}); size != cacheLine {
+		t.Errorf("Generator is %d bytes, want %d", size, cacheLine)
 	}
 }
