@@ -48,15 +48,18 @@ atcore diag: cmd/atcore/testdata/bad-float.cbor: offset 40, path "/score": float
 			if err != nil {
 				return c.fail(name, err)
 			}
-			lines, walkErr := walkCBOR(data)
 			_, strictErr := datamodel.UnmarshalCBOR(data)
+			p := &diagPrinter{w: bufio.NewWriter(c.stdout), offsetWidth: max(6, len(strconv.Itoa(len(data)))), markAt: -1}
 			var de *datamodel.Error
 			if errors.As(strictErr, &de) && de.Offset >= 0 {
-				markLine(lines, de.Offset, de.Err.Error())
+				p.markAt, p.mark = de.Offset, de.Err.Error()
 			}
-			w := bufio.NewWriter(c.stdout)
-			writeDiag(w, lines, len(data))
-			status := c.flush(w)
+			// Two walks: the first measures the head column, the second prints. Lines are
+			// never all held in memory.
+			walkCBOR(data, func(l diagLine) { p.headWidth = max(p.headWidth, 3*len(l.head)-1) })
+			walkErr := walkCBOR(data, p.line)
+			p.close()
+			status := c.flush(p.w)
 			switch {
 			case strictErr != nil:
 				return c.fail(name, withJSONHint(strictErr, data, name, "diag"))
@@ -94,25 +97,35 @@ const (
 	diagMaxString = 64 // bytes of a string or byte string shown before "…"
 )
 
-// walkCBOR turns data into lines, one per CBOR item, going on after the first item so that
-// trailing bytes are shown too. It stops at the first malformed item. Work is proportional to
-// len(data): a declared length is never trusted beyond the bytes present.
-func walkCBOR(data []byte) ([]diagLine, *diagError) {
-	w := &walker{data: data}
+// walkCBOR calls emit with one line per CBOR item of data, in order, going on after the first
+// item so that trailing bytes are shown too. At the first malformed item it emits a last line
+// saying why (stop set) and returns the error. Work is proportional to len(data): a declared
+// length is never trusted beyond the bytes present.
+func walkCBOR(data []byte, emit func(diagLine)) *diagError {
+	w := &walker{data: data, emit: emit}
 	for w.pos < len(data) {
-		if err := w.item(0, false); err != nil {
-			w.lines = append(w.lines, diagLine{offset: err.offset, text: "stopped: " + err.msg, stop: true})
-			return w.lines, err
+		if err := w.item(0, plainItem); err != nil {
+			emit(diagLine{offset: err.offset, text: "stopped: " + err.msg, stop: true})
+			return err
 		}
 	}
-	return w.lines, nil
+	return nil
 }
 
 type walker struct {
-	data  []byte
-	pos   int
-	lines []diagLine
+	data []byte
+	pos  int
+	emit func(diagLine)
 }
+
+// itemRole is where an item stands, which changes how its line reads.
+type itemRole int
+
+const (
+	plainItem   itemRole = iota
+	mapKey               // its line ends with ":"
+	linkContent          // the content of a tag 42: its line names the CID
+)
 
 // head reads an item head: major type, additional information, argument.
 func (w *walker) head() (major, info byte, arg uint64, err *diagError) {
@@ -144,18 +157,18 @@ func (w *walker) head() (major, info byte, arg uint64, err *diagError) {
 	return major, info, arg, nil
 }
 
-// add adds a line for the item whose head is data[start:headEnd].
-func (w *walker) add(start, headEnd, depth int, text, note string) *diagLine {
-	w.lines = append(w.lines, diagLine{offset: start, head: w.data[start:headEnd], depth: depth, text: text, note: note})
-	return &w.lines[len(w.lines)-1]
+// add emits a line for the item whose head is data[start:headEnd].
+func (w *walker) add(start, headEnd, depth int, text, note string) {
+	w.emit(diagLine{offset: start, head: w.data[start:headEnd], depth: depth, text: text, note: note})
 }
 
+// closing emits the line that closes a container, a tag or an indefinite-length string.
 func (w *walker) closing(depth int, text string) {
-	w.lines = append(w.lines, diagLine{offset: w.pos, depth: depth, text: text})
+	w.emit(diagLine{offset: w.pos, depth: depth, text: text})
 }
 
-// item walks one item at depth, and what it contains. isKey makes its line end with ":".
-func (w *walker) item(depth int, isKey bool) *diagError {
+// item walks one item at depth, and what it contains.
+func (w *walker) item(depth int, role itemRole) *diagError {
 	if depth > diagMaxDepth {
 		return &diagError{w.pos, fmt.Sprintf("nested deeper than %d levels; diag stops here", diagMaxDepth)}
 	}
@@ -170,7 +183,7 @@ func (w *walker) item(depth int, isKey bool) *diagError {
 	}
 	headEnd := w.pos
 	suffix := ""
-	if isKey {
+	if role == mapKey {
 		suffix = ":"
 	}
 	switch major {
@@ -189,23 +202,23 @@ func (w *walker) item(depth int, isKey bool) *diagError {
 			return err
 		}
 		text, note := showString(major, s)
+		if role == linkContent {
+			note += linkNote(major, s)
+		}
 		w.add(start, headEnd, depth, text+suffix, note)
 	case 4, 5:
 		return w.container(start, headEnd, depth, major, info == 31, arg, suffix)
 	case 6:
-		l := w.add(start, headEnd, depth, strconv.FormatUint(arg, 10)+"(", "tag")
+		note, childRole := "tag", plainItem
 		if arg == 42 {
-			l.note = "tag 42: CID link"
+			note, childRole = "tag 42: CID link", linkContent
 		}
+		w.add(start, headEnd, depth, strconv.FormatUint(arg, 10)+"(", note)
 		if w.pos >= len(w.data) {
 			return &diagError{w.pos, "unexpected end of input: tag without content"}
 		}
-		child := len(w.lines)
-		if err := w.item(depth+1, false); err != nil {
+		if err := w.item(depth+1, childRole); err != nil {
 			return err
-		}
-		if arg == 42 {
-			annotateCID(&w.lines[child], w.data[w.lines[child].offset:w.pos])
 		}
 		w.closing(depth, ")"+suffix)
 	case 7:
@@ -241,16 +254,16 @@ func (w *walker) container(start, headEnd, depth int, major byte, indefinite boo
 		}
 		if indefinite && w.data[w.pos] == 0xff {
 			w.pos++
-			w.lines = append(w.lines, diagLine{offset: w.pos - 1, head: w.data[w.pos-1 : w.pos], depth: depth, text: close + suffix, note: "break"})
+			w.add(w.pos-1, w.pos, depth, close+suffix, "break")
 			return nil
 		}
 		if major == 4 {
-			if err := w.item(depth+1, false); err != nil {
+			if err := w.item(depth+1, plainItem); err != nil {
 				return err
 			}
 			continue
 		}
-		if err := w.item(depth+1, true); err != nil {
+		if err := w.item(depth+1, mapKey); err != nil {
 			return err
 		}
 		if w.pos >= len(w.data) {
@@ -259,7 +272,7 @@ func (w *walker) container(start, headEnd, depth int, major byte, indefinite boo
 		if w.data[w.pos] == 0xff {
 			return &diagError{w.pos, "break code (0xff) where a map value should be"}
 		}
-		if err := w.item(depth+2, false); err != nil {
+		if err := w.item(depth+2, plainItem); err != nil {
 			return err
 		}
 	}
@@ -282,7 +295,7 @@ func (w *walker) chunks(start, headEnd, depth int, major byte, suffix string) *d
 		cs := w.pos
 		if w.data[cs] == 0xff {
 			w.pos++
-			w.lines = append(w.lines, diagLine{offset: cs, head: w.data[cs:w.pos], depth: depth, text: ")" + suffix, note: "break"})
+			w.add(cs, w.pos, depth, ")"+suffix, "break")
 			return nil
 		}
 		m, info, n, err := w.head()
@@ -320,23 +333,19 @@ func showString(major byte, s []byte) (text, note string) {
 	return strconv.Quote(string(shown)) + cut, note
 }
 
-// annotateCID adds the CID that a tag 42's content holds to its line's comment.
-func annotateCID(l *diagLine, item []byte) {
-	if len(item) == 0 || item[0]>>5 != 2 {
-		l.note += ", not a byte string"
-		return
+// linkNote describes the content of a tag 42: the CID it holds, or what is wrong with it.
+func linkNote(major byte, content []byte) string {
+	if major != 2 {
+		return ", not a byte string"
 	}
-	content := item[len(l.head):]
 	if len(content) == 0 || content[0] != 0 {
-		l.note += ", no 0x00 prefix"
-		return
+		return ", no 0x00 prefix"
 	}
 	c, err := cidutil.ParseBinary(content[1:])
 	if err != nil {
-		l.note += ", not a CID: " + err.Error()
-		return
+		return ", not a CID: " + err.Error()
 	}
-	l.note += ", CID " + c.String()
+	return ", CID " + c.String()
 }
 
 func simpleText(info byte, arg uint64) string {
@@ -412,40 +421,57 @@ func float16(h uint16) float64 {
 	return v
 }
 
-// markLine marks the last item line that starts at or before offset with msg.
-func markLine(lines []diagLine, offset int64, msg string) {
-	for i := len(lines) - 1; i >= 0; i-- {
-		if int64(lines[i].offset) <= offset && !lines[i].stop {
-			lines[i].mark = msg
-			return
+// diagPrinter writes lines in three columns (offset, head bytes in hex, item) and marks the
+// line where the strict decoder's error lies: the last item line that starts at or before the
+// error's offset. It holds back one line to know which that is.
+type diagPrinter struct {
+	w           *bufio.Writer
+	offsetWidth int
+	headWidth   int
+	markAt      int64 // the error's offset, -1 for none
+	mark        string
+	marked      bool
+	pending     *diagLine
+}
+
+func (p *diagPrinter) line(l diagLine) {
+	if p.pending != nil {
+		if l.stop || int64(l.offset) > p.markAt {
+			p.markPending()
 		}
+		p.write(*p.pending)
+	}
+	p.pending = &l
+}
+
+func (p *diagPrinter) close() {
+	if p.pending != nil {
+		p.markPending()
+		p.write(*p.pending)
+		p.pending = nil
 	}
 }
 
-func offsetWidth(size int) int { return max(6, len(strconv.Itoa(size))) }
+func (p *diagPrinter) markPending() {
+	if !p.marked && !p.pending.stop && int64(p.pending.offset) <= p.markAt {
+		p.pending.mark, p.marked = p.mark, true
+	}
+}
 
-// writeDiag writes the lines in three columns: offset, head bytes in hex, item.
-func writeDiag(w *bufio.Writer, lines []diagLine, size int) {
-	ow := offsetWidth(size)
-	headColumn := 0
-	for _, l := range lines {
-		headColumn = max(headColumn, 3*len(l.head)-1)
+func (p *diagPrinter) write(l diagLine) {
+	var head strings.Builder
+	for i, b := range l.head {
+		if i > 0 {
+			head.WriteByte(' ')
+		}
+		head.WriteString(hex.EncodeToString([]byte{b}))
 	}
-	for _, l := range lines {
-		var head strings.Builder
-		for i, b := range l.head {
-			if i > 0 {
-				head.WriteByte(' ')
-			}
-			head.WriteString(hex.EncodeToString([]byte{b}))
-		}
-		fmt.Fprintf(w, "%*d  %-*s  %s%s", ow, l.offset, headColumn, head.String(), strings.Repeat("  ", l.depth), l.text)
-		if l.note != "" {
-			w.WriteString("  # " + l.note)
-		}
-		if l.mark != "" {
-			w.WriteString("  <-- " + l.mark)
-		}
-		w.WriteByte('\n')
+	fmt.Fprintf(p.w, "%*d  %-*s  %s%s", p.offsetWidth, l.offset, p.headWidth, head.String(), strings.Repeat("  ", l.depth), l.text)
+	if l.note != "" {
+		p.w.WriteString("  # " + l.note)
 	}
+	if l.mark != "" {
+		p.w.WriteString("  <-- " + l.mark)
+	}
+	p.w.WriteByte('\n')
 }

@@ -71,7 +71,7 @@ func TestDiagRecords(t *testing.T) {
 		}
 		step := max(1, len(data)/300)          // long records: a sample of prefixes keeps the test fast
 		for n := 0; n < len(data); n += step { // every proper prefix is truncated
-			if _, err := walkCBOR(data[:n]); err == nil && n > 0 {
+			if err := walkCBOR(data[:n], func(diagLine) {}); err == nil && n > 0 {
 				t.Errorf("%s[:%d]: the walk did not notice the truncation", name, n)
 			}
 		}
@@ -94,13 +94,18 @@ func FuzzDiag(f *testing.F) {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		lines, err := walkCBOR(data)
-		last := 0
-		for _, l := range lines {
+		last, stops := 0, 0
+		err := walkCBOR(data, func(l diagLine) {
 			if l.offset < last || l.offset > len(data) {
 				t.Fatalf("line at offset %d after %d, input of %d bytes", l.offset, last, len(data))
 			}
+			if l.stop {
+				stops++
+			}
 			last = l.offset
+		})
+		if (err != nil) != (stops == 1) || stops > 1 {
+			t.Fatalf("error %v, %d stop lines", err, stops)
 		}
 		if err != nil && datamodel.ScanCBOR(data) == nil {
 			t.Fatalf("strict DAG-CBOR the walker cannot walk: %v", err)
