@@ -165,7 +165,8 @@ func TestParseLenient(t *testing.T) {
 		{"dashed form of zero", "2222-222-2222-22", 0, -1},
 		{"dashes misplaced", "3jzfc-ij-pj2z-2a", 0, 5},
 		{"dashes missing one", "3jzf-cij-pj2z2a", 0, 4},
-		{"bad character in dashed form", "3jzf-cij-pj1z-2a", 0, 11},
+		{"bad character in dashed form, group 2", "3jzf-c1j-pj2z-2a", 0, 6},
+		{"bad character in dashed form, group 3", "3jzf-cij-pj1z-2a", 0, 11},
 		{"first character above j in dashed form", "kjzf-cij-pj2z-2a", 0, 0},
 		{"upper case in dashed form", "3jzf-cij-pj2z-2A", 0, 15},
 	}
@@ -190,6 +191,19 @@ func TestParseLenient(t *testing.T) {
 	if _, err := Parse("3jzf-cij-pj2z-2a"); err == nil {
 		t.Error("Parse accepted the dashed form")
 	}
+}
+
+func TestMustParse(t *testing.T) {
+	if got := MustParse("3kxnlhr3gxq23"); got.String() != "3kxnlhr3gxq23" {
+		t.Errorf("MustParse = %v", got)
+	}
+	defer func() {
+		if err, ok := recover().(error); !ok || !errors.Is(err, ErrSyntax) {
+			t.Errorf("MustParse(bad) panicked with %v, want a syntax error", err)
+		}
+	}()
+	MustParse("3kxn-lhr-3gxq-23")
+	t.Error("MustParse(bad) did not panic")
 }
 
 func TestDashed(t *testing.T) {
