@@ -13,7 +13,7 @@ type command struct {
 	name     string // as typed: "tid", "tid inspect"
 	synopsis string // what follows the name in the usage line, e.g. "[-json] TID..."
 	summary  string // one line for the command list
-	doc      string // what the command does and prints, wrapped at 100 columns
+	doc      string // what the command does and prints, wrapped to fit 100 columns
 	example  string // a short shell session; lines starting with "$ " are the commands
 	maxArgs  int    // most positional arguments; -1 for no limit
 
@@ -133,6 +133,14 @@ func (c *call) fail(name string, err error) int {
 		fmt.Fprintf(c.stderr, "atcore %s: %s: %s\n", c.cmd.name, name, describe(err))
 	}
 	return exitData
+}
+
+// write writes b to standard output, reporting a write error as a failure.
+func (c *call) write(b []byte) int {
+	if _, err := c.stdout.Write(b); err != nil {
+		return c.fail("", fmt.Errorf("writing output: %w", err))
+	}
+	return exitOK
 }
 
 // flush flushes w, reporting a write error (a closed pipe, a full disk) as a failure.

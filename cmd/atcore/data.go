@@ -32,9 +32,7 @@ bafyreihp7yga6z7sag5rdvg2dwusrabhddjzvho6ahmrzq6jqrlxp5pmvu  -`,
 			if err != nil {
 				return c.fail(name, err)
 			}
-			w := bufio.NewWriter(c.stdout)
-			w.Write(out)
-			return c.flush(w)
+			return c.write(out)
 		}
 	},
 }
@@ -60,7 +58,7 @@ $ atcore cbor2json -compact testdata/records/like.cbor
 			}
 			v, err := datamodel.UnmarshalCBOR(data)
 			if err != nil {
-				return c.fail(name, withJSONHint(err, data, name, "cbor2json"))
+				return c.fail(name, withJSONHint(err, data, ", not CBOR (atcore validate reads both)"))
 			}
 			var out []byte
 			if *compact {
@@ -71,26 +69,18 @@ $ atcore cbor2json -compact testdata/records/like.cbor
 			if err != nil {
 				return c.fail(name, err)
 			}
-			w := bufio.NewWriter(c.stdout)
-			w.Write(out)
-			w.WriteByte('\n')
-			return c.flush(w)
+			return c.write(append(out, '\n'))
 		}
 	},
 }
 
-// withJSONHint adds a hint to err, the error of a command that reads only CBOR, when the input
+// withJSONHint adds hint to err, the error of a command that reads only CBOR, when the input
 // looks like JSON.
-func withJSONHint(err error, data []byte, name, cmd string) error {
+func withJSONHint(err error, data []byte, hint string) error {
 	if !isJSON(data) {
 		return err
 	}
-	if name == stdinName {
-		name = ""
-	} else {
-		name = " " + name
-	}
-	return fmt.Errorf("%s; the input looks like JSON: try \"atcore json2cbor%s | atcore %s\"", describe(err), name, cmd)
+	return fmt.Errorf("%s; the input looks like JSON%s", describe(err), hint)
 }
 
 // decodeRecord decodes a record in either form, telling them apart with isJSON.

@@ -62,7 +62,7 @@ atcore diag: cmd/atcore/testdata/bad-float.cbor: offset 40, path "/score": float
 			status := c.flush(p.w)
 			switch {
 			case strictErr != nil:
-				return c.fail(name, withJSONHint(strictErr, data, name, "diag"))
+				return c.fail(name, withJSONHint(strictErr, data, ": try \"atcore json2cbor "+name+" | atcore diag\""))
 			case walkErr != nil: // not expected: the strict decoder accepts less than the walker
 				return c.fail(name, fmt.Errorf("offset %d: %s", walkErr.offset, walkErr.msg))
 			}
