@@ -131,3 +131,37 @@ func TestCBORBenchBaselineAgrees(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCBORStruct measures the typed path on the post record: decode (scan, then fxamacker
+// into the struct) and encode (fxamacker, then scan of the output).
+func BenchmarkCBORStruct(b *testing.B) {
+	var data []byte
+	for _, r := range cborTestRecords(b) {
+		if r.name == "post" {
+			data = r.cbor
+		}
+	}
+	var post cborTestPost
+	if err := UnmarshalCBORStruct(data, &post); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("post/decode", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			var p cborTestPost
+			if err := UnmarshalCBORStruct(data, &p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("post/encode", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			if _, err := MarshalCBORStruct(&post); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

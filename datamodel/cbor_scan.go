@@ -335,6 +335,9 @@ func cborUvarint(b []byte) (v uint64, n int) {
 type cborScanner struct {
 	data []byte
 	lim  *Limits
+	// checkType adds the cheap data-model rule 11 ("$type" holds a non-empty string), for
+	// UnmarshalCBORStruct, where no generic decode follows to check it.
+	checkType bool
 }
 
 // value checks the item at off, at nesting depth depth, and returns the offset after it.
@@ -378,6 +381,9 @@ func (s *cborScanner) value(off, depth int) (int, *Error) {
 			}
 			if p, err = s.value(ke, depth+1); err != nil {
 				return 0, cborErrKey(err, s.data, ks, ke)
+			}
+			if s.checkType && ke-ks == 5 && string(s.data[ks:ke]) == "$type" && (s.data[ke]&0xe0 != cborMajorText || s.data[ke] == cborMajorText) {
+				return 0, cborErrKey(cborErr(ErrType, ke, ""), s.data, ks, ke)
 			}
 			pks, pke = ks, ke
 		}

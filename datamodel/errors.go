@@ -41,6 +41,10 @@ var (
 
 	// Encoding a Go value that is outside the data model.
 	ErrUnsupported = errors.New("value outside the data model")
+
+	// Decoding into a Go struct (UnmarshalCBORStruct): a key with no matching field, or a value
+	// of the wrong type for its field.
+	ErrGoType = errors.New("value does not fit the Go type")
 )
 
 // Error reports what was wrong with a value and where.

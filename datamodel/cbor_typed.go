@@ -1,0 +1,202 @@
+package datamodel
+
+import (
+	"errors"
+	"math"
+	"reflect"
+	"strconv"
+
+	"github.com/atcore/atcore/cidutil"
+	"github.com/fxamacker/cbor/v2"
+)
+
+// Typed structs (Lexicon-generated types with `cbor:"name"` field tags) go through
+// github.com/fxamacker/cbor/v2, configured as close to DAG-CBOR as it allows. What it cannot be
+// told, the scanner enforces: MarshalCBORStruct scans its output and UnmarshalCBORStruct scans its
+// input, so both sides are exactly as strict as the generic codec (DECISIONS rules 9 and 14).
+
+// cborStructEnc writes canonical DAG-CBOR from Go structs: map keys and struct fields sorted
+// length-first then bytewise (fxamacker's SortLengthFirst sorts the encoded keys, which for text
+// keys is the same order), shortest heads (fxamacker's default), no indefinite lengths, big
+// integers refused, encoding.TextMarshaler types (tid.TID) written as text strings, time.Time as
+// an RFC 3339 string without a tag.
+var cborStructEnc = func() cbor.EncMode {
+	em, err := cbor.EncOptions{
+		Sort:          cbor.SortLengthFirst,
+		IndefLength:   cbor.IndefLengthForbidden,
+		BigIntConvert: cbor.BigIntConvertReject,
+		Time:          cbor.TimeRFC3339Nano,
+		TimeTag:       cbor.EncTagNone,
+		TextMarshaler: cbor.TextMarshalerTextString,
+	}.EncMode()
+	if err != nil {
+		panic("datamodel: fxamacker encoder options: " + err.Error())
+	}
+	return em
+}()
+
+// cborStructDecoder returns the fxamacker decoder for lim: duplicate keys, indefinite lengths,
+// invalid UTF-8, NaN, infinities, undefined and unknown struct fields refused; integers into any
+// as int64; encoding.TextUnmarshaler types (tid.TID) read from text strings; the nesting and
+// element limits from lim. The default limits' decoder is built once.
+func cborStructDecoder(lim Limits) (cbor.DecMode, error) {
+	if lim == DefaultLimits() {
+		return cborStructDecDefault, nil
+	}
+	return cborNewStructDecoder(lim)
+}
+
+var cborStructDecDefault = func() cbor.DecMode {
+	dm, err := cborNewStructDecoder(DefaultLimits())
+	if err != nil {
+		panic("datamodel: fxamacker decoder options: " + err.Error())
+	}
+	return dm
+}()
+
+func cborNewStructDecoder(lim Limits) (cbor.DecMode, error) {
+	simple, err := cbor.NewSimpleValueRegistryFromDefaults(cbor.WithRejectedSimpleValue(cbor.SimpleValue(23)))
+	if err != nil {
+		return nil, err
+	}
+	clamp := func(n, lo, hi int) int { return max(lo, min(n, hi)) }
+	return cbor.DecOptions{
+		DupMapKey:   cbor.DupMapKeyEnforcedAPF,
+		IndefLength: cbor.IndefLengthForbidden,
+		IntDec:      cbor.IntDecConvertSignedOrFail,
+		// The scanner has already enforced the depth limit; fxamacker also counts the tag of a
+		// link as a level, hence one more.
+		MaxNestedLevels:   clamp(lim.MaxDepth+1, 4, 65535),
+		MaxArrayElements:  clamp(lim.MaxElements, 16, math.MaxInt32),
+		MaxMapPairs:       clamp(lim.MaxElements, 16, math.MaxInt32),
+		ExtraReturnErrors: cbor.ExtraDecErrorUnknownField,
+		DefaultMapType:    reflect.TypeOf(map[string]any(nil)),
+		UTF8:              cbor.UTF8RejectInvalid,
+		NaN:               cbor.NaNDecodeForbidden,
+		Inf:               cbor.InfDecodeForbidden,
+		SimpleValues:      simple,
+		TextUnmarshaler:   cbor.TextUnmarshalerTextString,
+	}.DecMode()
+}
+
+// MarshalCBORStruct encodes a Go struct (or any value fxamacker can encode) as canonical
+// DAG-CBOR. Fields of type Link are written as tag 42, Blob as a blob map (see Blob.MarshalCBOR),
+// []byte and Bytes as byte strings, encoding.TextMarshaler types such as tid.TID as text
+// strings. A nil pointer or slice is written as null unless its field has omitempty; null and
+// absent stay distinct (rule 15).
+//
+// The output is checked with ScanCBOR, so anything outside DAG-CBOR (a float field, a map with
+// non-string keys, a key order fxamacker did not sort) is refused with the scanner's error, whose
+// Offset and Path refer to the would-be output. Go values fxamacker cannot encode at all are
+// refused with ErrUnsupported.
+func MarshalCBORStruct(v any) ([]byte, error) {
+	out, err := cborStructEnc.Marshal(v)
+	if err != nil {
+		var e *Error
+		if errors.As(err, &e) { // from a Link or Blob MarshalCBOR method
+			return nil, e
+		}
+		return nil, &Error{Err: ErrUnsupported, Offset: -1, Detail: err.Error()}
+	}
+	if err := ScanCBOR(out, WithLimits(Limits{MaxCBORSize: math.MaxInt})); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// UnmarshalCBORStruct decodes data into the struct (or other value) v points to. data must be
+// exactly one canonical DAG-CBOR value within the limits: it is checked with ScanCBOR first,
+// because fxamacker does not check canonical form. A map key with no matching struct field is an
+// error (ErrGoType), as is a value of the wrong type; a "$type" key must hold a non-empty
+// string (rule 11). Blob fields get the checks of rule 13 (see Blob.UnmarshalCBOR).
+func UnmarshalCBORStruct(data []byte, v any, opts ...Option) error {
+	lim := cborLimits(opts)
+	if len(data) > lim.MaxCBORSize {
+		return cborErrTooLarge(lim)
+	}
+	s := cborScanner{data: data, lim: &lim, checkType: true}
+	end, serr := s.value(0, 1)
+	if serr != nil {
+		return serr
+	}
+	if end != len(data) {
+		return cborErr(ErrTrailingBytes, end, strconv.Itoa(len(data)-end)+" bytes")
+	}
+	dm, err := cborStructDecoder(lim)
+	if err != nil {
+		return &Error{Err: ErrUnsupported, Offset: -1, Detail: err.Error()}
+	}
+	if err := dm.Unmarshal(data, v); err != nil {
+		var e *Error
+		if errors.As(err, &e) {
+			// From a Link or Blob UnmarshalCBOR method, whose offsets count from the start of
+			// its own item, not of data.
+			e.Offset = -1
+			return e
+		}
+		return &Error{Err: ErrGoType, Offset: -1, Detail: err.Error()}
+	}
+	return nil
+}
+
+// MarshalCBOR encodes l as a DAG-CBOR link: tag 42 over 0x00 and the binary CID. It implements
+// fxamacker's cbor.Marshaler, so that struct fields of type Link encode as links. An undefined
+// Link is refused (ErrInvalidCID): use a *Link field for an optional link.
+func (l Link) MarshalCBOR() ([]byte, error) {
+	b, err := cborAppendLink(nil, l.CID())
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// UnmarshalCBOR decodes a DAG-CBOR link (tag 42) into l, strictly (rules 9 and 12). It implements
+// fxamacker's cbor.Unmarshaler.
+func (l *Link) UnmarshalCBOR(data []byte) error {
+	lim := DefaultLimits()
+	major, arg, p, err := cborHead(data, 0)
+	if err != nil {
+		return err
+	}
+	if major != 6 || arg != cborTagCID {
+		return cborErr(ErrGoType, 0, "want a link (tag 42), got a "+cborMajorNames[major])
+	}
+	cs, ce, err := cborLink(data, &lim, 0, p)
+	if err != nil {
+		return err
+	}
+	if ce != len(data) {
+		return cborErr(ErrTrailingBytes, ce, "")
+	}
+	c, cerr := cidutil.ParseBinary(data[cs:ce])
+	if cerr != nil {
+		return cborErr(ErrInvalidCID, cs, cerr.Error())
+	}
+	*l = Link(c)
+	return nil
+}
+
+// MarshalCBOR encodes b as a blob map (DECISIONS rule 13), or in the legacy form if b.Legacy. It
+// implements fxamacker's cbor.Marshaler.
+func (b Blob) MarshalCBOR() ([]byte, error) {
+	out, err := cborAppendBlob(nil, &b, 1)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// UnmarshalCBOR decodes a blob map, new or legacy, into b, with the checks of DECISIONS rule 13.
+// It implements fxamacker's cbor.Unmarshaler.
+func (b *Blob) UnmarshalCBOR(data []byte) error {
+	v, err := UnmarshalCBOR(data)
+	if err != nil {
+		return err
+	}
+	blob, ok := v.(Blob)
+	if !ok {
+		return cborErr(ErrBlob, 0, "not a blob")
+	}
+	*b = blob
+	return nil
+}
