@@ -164,7 +164,7 @@ func TestCBORStructTID(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := cborHex(t, "a3 63726576 6d" + cborTestHexString("3kxnlhr3gxq23") + " 63736571 19012c 6464617461 4101")
+	want := cborHex(t, "a3 63726576 6d"+cborTestHexString("3kxnlhr3gxq23")+" 63736571 19012c 6464617461 4101")
 	if !bytes.Equal(out, want) {
 		t.Errorf("got %x\nwant %x", out, want)
 	}
@@ -175,7 +175,7 @@ func TestCBORStructTID(t *testing.T) {
 	if back.Rev != rev || back.Seq != 300 || !bytes.Equal(back.Data, Bytes{1}) {
 		t.Errorf("decoded %+v", back)
 	}
-	bad := cborHex(t, "a3 63726576 6d" + cborTestHexString("3kxnlhr3gxq2-") + " 63736571 01 6464617461 40")
+	bad := cborHex(t, "a3 63726576 6d"+cborTestHexString("3kxnlhr3gxq2-")+" 63736571 01 6464617461 40")
 	if err := UnmarshalCBORStruct(bad, &back); !errors.Is(err, ErrGoType) {
 		t.Errorf("invalid TID string: %v, want ErrGoType", err)
 	}
