@@ -30,10 +30,10 @@ type TID uint64
 
 const (
 	// Len is the length of a TID string.
-	Len = base32sort.Len
+	Len = 13
 
 	// MaxClockID is the largest clock id: a TID keeps 10 bits for it.
-	MaxClockID = 1<<clockBits - 1
+	MaxClockID = 1023
 
 	// MaxUnixMicro is the last microsecond a TID can hold, 2255-06-05T23:47:34.740991Z (53 bits).
 	MaxUnixMicro = 1<<53 - 1

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/atcore/atcore/internal/base32sort"
 )
 
 // specRegex is the reference regex of spec/tid.txt, used as the oracle (DECISIONS 4).
@@ -53,6 +55,13 @@ var (
 		"zzzzzzzzzzzzz", "kjzfcijpj2z2a", // high bit can't be set
 	}
 )
+
+func TestConstants(t *testing.T) {
+	// spec/tid.txt, "TID Structure": 13 characters; 53 bits of microseconds, 10 of clock id.
+	if Len != base32sort.Len || MaxClockID != 1<<clockBits-1 || MaxUnixMicro != 1<<53-1 || clockBits != 10 {
+		t.Errorf("Len %d, MaxClockID %d, MaxUnixMicro %d, clockBits %d", Len, MaxClockID, MaxUnixMicro, clockBits)
+	}
+}
 
 func TestParseVectors(t *testing.T) {
 	valid := append(readVectors(t, "tid_syntax_valid.txt"), specValid...)
