@@ -21,4 +21,6 @@
 // Every error is an *Error carrying the failing function, the input (for strings), the byte
 // offset where one applies, and a sentinel (ErrInvalid, ErrNotBlessed, ErrMismatch,
 // ErrUnsupported) to test with errors.Is.
+//
+// The package has no mutable state; all its functions are safe for concurrent use.
 package cidutil

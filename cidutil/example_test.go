@@ -3,6 +3,7 @@ package cidutil_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/atcore/atcore/cidutil"
 )
@@ -96,5 +97,17 @@ func ExampleError() {
 	if errors.As(err, &e) {
 		fmt.Println(e.Offset, e.Detail)
 	}
-	// Output: 3 digest length 32 declared, only 1 bytes follow
+	// Output: 3 digest length 32 declared, only 1 byte follow
+}
+
+func ExampleSumRawReader() {
+	// A large blob is hashed as it streams, in constant memory.
+	c, size, err := cidutil.SumRawReader(strings.NewReader("hello"))
+	fmt.Println(c, size, err)
+
+	n, err := cidutil.VerifyReader(c, strings.NewReader("hello"))
+	fmt.Println(n, err)
+	// Output:
+	// bafkreibm6jg3ux5qumhcn2b3flc3tyu6dmlb4xa7u5bf44yegnrjhc4yeq 5 <nil>
+	// 5 <nil>
 }

@@ -100,9 +100,9 @@ func checkBinary[T string | []byte](b T) (codecEnd int, _ *Error) {
 	present := uint64(len(b) - off)
 	switch {
 	case digestLen > present:
-		return 0, invalid(off-n, fmt.Sprintf("digest length %d declared, only %d bytes follow", digestLen, present))
+		return 0, invalid(off-n, fmt.Sprintf("digest length %d declared, only %s follow", digestLen, nBytes(present)))
 	case digestLen < present:
-		return 0, invalid(off+int(digestLen), fmt.Sprintf("%d trailing bytes after the digest", present-digestLen))
+		return 0, invalid(off+int(digestLen), fmt.Sprintf("trailing %s after the digest", nBytes(present-digestLen)))
 	}
 	return codecEnd, nil
 }
@@ -124,6 +124,14 @@ func uvarint[T string | []byte](b T, off int) (v uint64, n int, _ *Error) {
 		}
 	}
 	return 0, 0, invalid(off, "varint longer than 9 bytes")
+}
+
+// nBytes says "1 byte" or "n bytes".
+func nBytes(n uint64) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return strconv.FormatUint(n, 10) + " bytes"
 }
 
 func invalid(off int, detail string) *Error {

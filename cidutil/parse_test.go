@@ -2,6 +2,7 @@ package cidutil
 
 import (
 	"bytes"
+	"encoding/base32"
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
@@ -71,7 +72,7 @@ func TestParseBinary(t *testing.T) {
 		{"truncated: no digest length", "01 71 12", false, "digest length: truncated", 3},
 		{"digest shorter than declared", "01 71 12 20" + digest32[:62], false, "digest length 32 declared, only 31 bytes follow", 3},
 		{"huge declared length, no allocation", "01 71 12 ffffffffffffffff7f", false, "digest length 9223372036854775807 declared, only 0 bytes follow", 3},
-		{"trailing bytes after digest", "01 71 12 20" + digest32 + "00", false, "1 trailing bytes", 36},
+		{"trailing bytes after digest", "01 71 12 20" + digest32 + "00", false, "1 byte after the digest", 36},
 		{"tag 42 prefix 0x00 left in (caller's job)", "00 01 71 12 20" + digest32, false, "version 0", 0},
 	}
 	for _, tt := range tests {
@@ -230,4 +231,28 @@ func TestParseAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { _, _ = ParseString(s) }); n != 1 {
 		t.Errorf("ParseString(b…) allocates %v times, want 1 (the CID string)", n)
 	}
+}
+
+// Declared lengths cost nothing: inputs that declare huge digests or varints allocate only the
+// error, never in proportion to what they declare.
+func TestParseDeclaredLengthsCostNothing(t *testing.T) {
+	for _, h := range []string{
+		"01 71 12 ffffffffffffffff7f", // digest length 2^63-1
+		"01 ffffffffffffffff7f 12 20", // codec 2^63-1, then a short digest
+		"01 71 ffffffffffffffff7f ffffffffffffffff7f",
+	} {
+		in := mustHex(h)
+		if n := bytesAllocated(func() { _, _ = ParseBinary(in) }); n > 1024 {
+			t.Errorf("ParseBinary(%x) allocated %d bytes", in, n)
+		}
+		s := mustBinaryString(in)
+		if n := bytesAllocated(func() { _, _ = ParseString(s) }); n > 1024 {
+			t.Errorf("ParseString(%q) allocated %d bytes", s, n)
+		}
+	}
+}
+
+// mustBinaryString is the base32 multibase string of arbitrary bytes (not necessarily a CID).
+func mustBinaryString(b []byte) string {
+	return "b" + strings.ToLower(strings.TrimRight(base32.StdEncoding.EncodeToString(b), "="))
 }

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -108,4 +109,58 @@ func TestSumAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { _ = SumRaw(data) }); n != 1 {
 		t.Errorf("SumRaw allocates %v times, want 1 (the CID string)", n)
 	}
+}
+
+// countingReader yields n bytes of a pattern and hides io.WriterTo, so io.Copy uses its own
+// buffer as it would for a network body.
+type countingReader struct{ n int64 }
+
+func (r *countingReader) Read(p []byte) (int, error) {
+	if r.n <= 0 {
+		return 0, io.EOF
+	}
+	if int64(len(p)) > r.n {
+		p = p[:r.n]
+	}
+	for i := range p {
+		p[i] = byte(i)
+	}
+	r.n -= int64(len(p))
+	return len(p), nil
+}
+
+// SumRawReader and VerifyReader run in constant memory: hashing 64 MiB allocates no more than a
+// copy buffer and the hash state.
+func TestReaderConstantMemory(t *testing.T) {
+	const size = 64 << 20
+	const budget = 64 << 10
+	var c cid.Cid
+	allocated := bytesAllocated(func() {
+		var n int64
+		var err error
+		c, n, err = SumRawReader(&countingReader{n: size})
+		if err != nil || n != size {
+			t.Fatalf("SumRawReader = %d, %v", n, err)
+		}
+	})
+	if allocated > budget {
+		t.Errorf("SumRawReader allocated %d bytes for %d bytes of input, want at most %d", allocated, size, budget)
+	}
+	allocated = bytesAllocated(func() {
+		if n, err := VerifyReader(c, &countingReader{n: size}); err != nil || n != size {
+			t.Fatalf("VerifyReader = %d, %v", n, err)
+		}
+	})
+	if allocated > budget {
+		t.Errorf("VerifyReader allocated %d bytes for %d bytes of input, want at most %d", allocated, size, budget)
+	}
+}
+
+// bytesAllocated reports the heap bytes f allocates.
+func bytesAllocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
 }
