@@ -207,7 +207,7 @@ func TestRecords(t *testing.T) {
 	}
 }
 
-func mustRead(t *testing.T, name string) []byte {
+func mustRead(t testing.TB, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(name)
 	if err != nil {
@@ -292,4 +292,48 @@ func TestValidateJSON(t *testing.T) {
 		bad.Rule != "floating-point number" {
 		t.Errorf("float: %+v", bad)
 	}
+}
+
+// FuzzDataCommands: whatever the input, the data commands exit 0 with nothing on standard
+// error, or 1 with exactly one line on standard error naming standard input; never 2, never a
+// panic. What validate accepts, cid hashes and cbor2json or json2cbor converts.
+func FuzzDataCommands(f *testing.F) {
+	for _, seed := range [][]byte{cborFloat, cborTruncated, cborUnsorted, cborIndefinite, cborTrailing,
+		[]byte(`{"a": [1, {"$link": "bafyreidfayvfuwqa7qlnopdjiqrxzs6blmoeu4rujcjtnci5beludirz2a"}]}`), []byte(" {}"), nil} {
+		f.Add(seed)
+	}
+	for _, name := range []string{"testdata/post.json", "testdata/interop2.cbor", "testdata/interop3.json"} {
+		f.Add(mustRead(f, name))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		results := map[string]result{}
+		for _, args := range [][]string{{"validate"}, {"cid"}, {"cbor2json"}, {"json2cbor"}, {"diag"}} {
+			r := atcore(data, args...)
+			results[args[0]] = r
+			switch r.code {
+			case exitOK:
+				if r.stderr != "" {
+					t.Fatalf("%s: exit 0 with %q", args[0], r.stderr)
+				}
+			case exitData:
+				if !strings.HasPrefix(r.stderr, "atcore "+args[0]+": -: ") || strings.Count(r.stderr, "\n") != 1 {
+					t.Fatalf("%s: exit 1 with %q", args[0], r.stderr)
+				}
+			default:
+				t.Fatalf("%s: exit %d: %s", args[0], r.code, r.stderr)
+			}
+		}
+		if results["validate"].code == exitOK {
+			if results["cid"].code != exitOK {
+				t.Fatalf("validate accepts what cid refuses: %s", results["cid"].stderr)
+			}
+			form := "cbor2json"
+			if isJSON(data) {
+				form = "json2cbor"
+			}
+			if results[form].code != exitOK {
+				t.Fatalf("validate accepts what %s refuses: %s", form, results[form].stderr)
+			}
+		}
+	})
 }
