@@ -31,13 +31,13 @@ import (
 // Strings in the result share one copy of data, made once per call, instead of one allocation
 // each: a small string kept from the result keeps that copy alive.
 func UnmarshalJSON(data []byte, opts ...Option) (any, error) {
-	cfg := newConfig(opts)
-	if len(data) > cfg.limits.MaxJSONSize {
-		return nil, &Error{Err: ErrTooLarge, Offset: int64(cfg.limits.MaxJSONSize),
-			Detail: strconv.Itoa(len(data)) + " bytes, limit " + strconv.Itoa(cfg.limits.MaxJSONSize)}
+	limits := jsonLimits(opts)
+	if len(data) > limits.MaxJSONSize {
+		return nil, &Error{Err: ErrTooLarge, Offset: int64(limits.MaxJSONSize),
+			Detail: strconv.Itoa(len(data)) + " bytes, limit " + strconv.Itoa(limits.MaxJSONSize)}
 	}
 	d := jsonDecoderPool.Get().(*jsonDecoder)
-	d.data, d.str, d.pos, d.depth, d.limits = data, string(data), 0, 0, cfg.limits
+	d.data, d.str, d.pos, d.depth, d.limits = data, string(data), 0, 0, limits
 	v, err := d.value()
 	if err == nil {
 		d.skipSpace()
@@ -48,6 +48,15 @@ func UnmarshalJSON(data []byte, opts ...Option) (any, error) {
 	d.data, d.str = nil, ""
 	jsonDecoderPool.Put(d)
 	return v, err
+}
+
+// jsonLimits returns the limits that opts set. Without options it does not allocate, unlike
+// newConfig, whose config escapes through the option functions.
+func jsonLimits(opts []Option) Limits {
+	if len(opts) == 0 {
+		return DefaultLimits()
+	}
+	return newConfig(opts).limits
 }
 
 // jsonDecoderPool recycles decoders for their scratch stacks, so that a decode allocates only

@@ -37,17 +37,17 @@ func MarshalJSONIndent(v any, prefix, indent string) ([]byte, error) {
 // AppendJSON appends the compact atproto JSON encoding of v to dst, as MarshalJSON writes it. On
 // error it returns dst unchanged in length.
 func AppendJSON(dst []byte, v any) ([]byte, error) {
-	var keys [jsonStackKeys]string
-	e := jsonEncoder{buf: dst, keys: keys[:0]}
-	if err := e.value(v, 1); err != nil {
+	var e jsonEncoder
+	out, err := e.value(dst, v, 1)
+	if err != nil {
 		return dst, err
 	}
-	return e.buf, nil
+	return out, nil
 }
 
-// jsonStackKeys is the size of the stack array that holds the keys being sorted for typical
-// records without allocating.
-const jsonStackKeys = 32
+// jsonStackKeys is the size of the stack array in which a map's keys are sorted: records' maps
+// are smaller.
+const jsonStackKeys = 16
 
 // jsonBufPool holds the growing buffers of MarshalJSON, so that a steady stream of encodes
 // allocates only its exact-size results; jsonMaxPooledBuf keeps one huge encode from pinning its
@@ -58,29 +58,23 @@ const jsonMaxPooledBuf = 64 << 10
 
 func jsonMarshal(v any, prefix, indent string) ([]byte, error) {
 	pooled := jsonBufPool.Get().(*[]byte)
-	var keys [jsonStackKeys]string
-	e := jsonEncoder{buf: (*pooled)[:0], keys: keys[:0], prefix: prefix, indent: indent,
-		pretty: prefix != "" || indent != ""}
-	err := e.value(v, 1)
+	e := jsonEncoder{prefix: prefix, indent: indent, pretty: prefix != "" || indent != ""}
+	buf, err := e.value((*pooled)[:0], v, 1)
 	var out []byte
 	if err == nil {
-		out = make([]byte, len(e.buf))
-		copy(out, e.buf)
+		out = make([]byte, len(buf))
+		copy(out, buf)
 	}
-	if cap(e.buf) <= jsonMaxPooledBuf {
-		*pooled = e.buf[:0]
+	if cap(buf) <= jsonMaxPooledBuf {
+		*pooled = buf[:0]
 	}
 	jsonBufPool.Put(pooled)
 	return out, err
 }
 
-// jsonEncoder holds the output and scratch space of one encode.
+// jsonEncoder holds the layout settings of one encode; the output travels through the methods as
+// dst, as with append.
 type jsonEncoder struct {
-	buf []byte
-	// keys is a stack of map keys being sorted: each map appends its keys, sorts its segment and
-	// truncates back, so nested maps share one slice.
-	keys []string
-
 	pretty         bool
 	prefix, indent string
 	level          int // open containers, for indentation
@@ -91,162 +85,168 @@ func jsonEncodeError(sentinel error, detail string) *Error {
 }
 
 // value appends v, which sits at nesting depth depth (the top-level value is depth 1).
-func (e *jsonEncoder) value(v any, depth int) error {
+func (e *jsonEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	switch x := v.(type) {
 	case nil:
-		e.buf = append(e.buf, "null"...)
+		return append(dst, "null"...), nil
 	case bool:
-		e.buf = strconv.AppendBool(e.buf, x)
+		return strconv.AppendBool(dst, x), nil
 	case string:
-		return e.string(x)
+		if !utf8.ValidString(x) {
+			return dst, jsonEncodeError(ErrInvalidUTF8, strconv.Quote(x))
+		}
+		return jsonAppendQuoted(dst, x), nil
 	case int64:
-		e.buf = strconv.AppendInt(e.buf, x, 10)
+		return strconv.AppendInt(dst, x, 10), nil
 	case int:
-		e.buf = strconv.AppendInt(e.buf, int64(x), 10)
+		return strconv.AppendInt(dst, int64(x), 10), nil
 	case map[string]any:
-		return e.object(x, depth)
+		return e.object(dst, x, depth)
 	case []any:
-		return e.array(x, depth)
+		return e.array(dst, x, depth)
 	case Link:
-		return e.link(cid.Cid(x))
+		return e.link(dst, cid.Cid(x))
 	case Bytes:
-		e.bytes(x)
+		return e.bytes(dst, x), nil
 	case Blob:
-		return e.blob(&x, depth)
+		return e.blob(dst, &x, depth)
 	case *Blob:
 		if x == nil {
-			return jsonEncodeError(ErrUnsupported, "nil *datamodel.Blob")
+			return dst, jsonEncodeError(ErrUnsupported, "nil *datamodel.Blob")
 		}
-		return e.blob(x, depth)
+		return e.blob(dst, x, depth)
 	case []byte:
-		e.bytes(x)
+		return e.bytes(dst, x), nil
 	case cid.Cid:
-		return e.link(x)
+		return e.link(dst, x)
 	case int8:
-		e.buf = strconv.AppendInt(e.buf, int64(x), 10)
+		return strconv.AppendInt(dst, int64(x), 10), nil
 	case int16:
-		e.buf = strconv.AppendInt(e.buf, int64(x), 10)
+		return strconv.AppendInt(dst, int64(x), 10), nil
 	case int32:
-		e.buf = strconv.AppendInt(e.buf, int64(x), 10)
+		return strconv.AppendInt(dst, int64(x), 10), nil
 	case uint:
-		return e.uint(uint64(x))
+		return jsonAppendUint(dst, uint64(x))
 	case uint8:
-		e.buf = strconv.AppendUint(e.buf, uint64(x), 10)
+		return strconv.AppendUint(dst, uint64(x), 10), nil
 	case uint16:
-		e.buf = strconv.AppendUint(e.buf, uint64(x), 10)
+		return strconv.AppendUint(dst, uint64(x), 10), nil
 	case uint32:
-		e.buf = strconv.AppendUint(e.buf, uint64(x), 10)
+		return strconv.AppendUint(dst, uint64(x), 10), nil
 	case uint64:
-		return e.uint(x)
+		return jsonAppendUint(dst, x)
 	case float32, float64:
 		// The data model has no floats (spec/data-model.txt, "Why No Floats?").
-		return jsonEncodeError(ErrFloat, fmt.Sprintf("%T %v", v, v))
+		return dst, jsonEncodeError(ErrFloat, fmt.Sprintf("%T %v", v, v))
 	default:
-		return jsonEncodeError(ErrUnsupported, fmt.Sprintf("Go type %T", v))
+		return dst, jsonEncodeError(ErrUnsupported, fmt.Sprintf("Go type %T", v))
 	}
-	return nil
 }
 
-func (e *jsonEncoder) uint(n uint64) error {
+func jsonAppendUint(dst []byte, n uint64) ([]byte, error) {
 	if n > math.MaxInt64 {
-		return jsonEncodeError(ErrIntegerRange, strconv.FormatUint(n, 10))
+		return dst, jsonEncodeError(ErrIntegerRange, strconv.FormatUint(n, 10))
 	}
-	e.buf = strconv.AppendUint(e.buf, n, 10)
-	return nil
+	return strconv.AppendUint(dst, n, 10), nil
 }
 
 func jsonErrTooDeep() *Error {
 	return jsonEncodeError(ErrTooDeep, "deeper than "+strconv.Itoa(DefaultMaxDepth)+" levels")
 }
 
-// open, member, close and newline write the punctuation of arrays and objects, with indentation
+// open, element, key and close write the punctuation of arrays and objects, with indentation
 // when pretty.
-func (e *jsonEncoder) open(c byte) {
-	e.buf = append(e.buf, c)
+func (e *jsonEncoder) open(dst []byte, c byte) []byte {
 	e.level++
+	return append(dst, c)
 }
 
-func (e *jsonEncoder) newline() {
-	e.buf = append(e.buf, '\n')
-	e.buf = append(e.buf, e.prefix...)
+func (e *jsonEncoder) newline(dst []byte) []byte {
+	dst = append(dst, '\n')
+	dst = append(dst, e.prefix...)
 	for range e.level {
-		e.buf = append(e.buf, e.indent...)
+		dst = append(dst, e.indent...)
 	}
+	return dst
 }
 
 // element starts the i-th element of an array or object.
-func (e *jsonEncoder) element(i int) {
+func (e *jsonEncoder) element(dst []byte, i int) []byte {
 	if i > 0 {
-		e.buf = append(e.buf, ',')
+		dst = append(dst, ',')
 	}
 	if e.pretty {
-		e.newline()
+		dst = e.newline(dst)
 	}
+	return dst
 }
 
 // key starts the i-th member of an object; key is known to be valid UTF-8.
-func (e *jsonEncoder) key(i int, key string) {
-	e.element(i)
-	e.buf = jsonAppendQuoted(e.buf, key)
+func (e *jsonEncoder) key(dst []byte, i int, key string) []byte {
+	dst = jsonAppendQuoted(e.element(dst, i), key)
 	if e.pretty {
-		e.buf = append(e.buf, ':', ' ')
-	} else {
-		e.buf = append(e.buf, ':')
+		return append(dst, ':', ' ')
 	}
+	return append(dst, ':')
 }
 
-func (e *jsonEncoder) close(c byte, n int) {
+func (e *jsonEncoder) close(dst []byte, c byte, n int) []byte {
 	e.level--
 	if e.pretty && n > 0 {
-		e.newline()
+		dst = e.newline(dst)
 	}
-	e.buf = append(e.buf, c)
+	return append(dst, c)
 }
 
-func (e *jsonEncoder) array(a []any, depth int) error {
+func (e *jsonEncoder) array(dst []byte, a []any, depth int) ([]byte, error) {
 	if depth > DefaultMaxDepth {
-		return jsonErrTooDeep()
+		return dst, jsonErrTooDeep()
 	}
-	e.open('[')
+	dst = e.open(dst, '[')
+	var err error
 	for i, v := range a {
-		e.element(i)
-		if err := e.value(v, depth+1); err != nil {
-			return jsonWithIndex(err, i)
+		dst = e.element(dst, i)
+		if dst, err = e.value(dst, v, depth+1); err != nil {
+			return dst, jsonWithIndex(err, i)
 		}
 	}
-	e.close(']', len(a))
-	return nil
+	return e.close(dst, ']', len(a)), nil
 }
 
-func (e *jsonEncoder) object(m map[string]any, depth int) error {
+func (e *jsonEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, error) {
 	if depth > DefaultMaxDepth {
-		return jsonErrTooDeep()
+		return dst, jsonErrTooDeep()
 	}
-	if err := validateMapShape(m); err != nil {
-		return err
+	// The keys are sorted in an array on this frame's stack; only maps larger than records'
+	// usual ones need the heap.
+	var stackKeys [jsonStackKeys]string
+	keys := stackKeys[:0]
+	if len(m) > jsonStackKeys {
+		keys = make([]string, 0, len(m))
 	}
-	start := len(e.keys)
+	reserved := false
 	for k := range m {
 		if !utf8.ValidString(k) {
-			e.keys = e.keys[:start]
-			return jsonWithKey(jsonEncodeError(ErrInvalidUTF8, "map key "+strconv.Quote(k)), k)
+			return dst, jsonWithKey(jsonEncodeError(ErrInvalidUTF8, "map key "+strconv.Quote(k)), k)
 		}
-		e.keys = append(e.keys, k)
+		reserved = reserved || k != "" && k[0] == '$'
+		keys = append(keys, k)
 	}
-	jsonSortKeys(e.keys[start:])
-	e.open('{')
-	// e.keys may be reallocated by nested maps: index it afresh on every iteration.
-	for i := 0; i < len(m); i++ {
-		k := e.keys[start+i]
-		e.key(i, k)
-		if err := e.value(m[k], depth+1); err != nil {
-			e.keys = e.keys[:start]
-			return jsonWithKey(err, k)
+	if reserved {
+		if err := validateMapShape(m); err != nil {
+			return dst, err
 		}
 	}
-	e.keys = e.keys[:start]
-	e.close('}', len(m))
-	return nil
+	jsonSortKeys(keys)
+	dst = e.open(dst, '{')
+	var err error
+	for i, k := range keys {
+		dst = e.key(dst, i, k)
+		if dst, err = e.value(dst, m[k], depth+1); err != nil {
+			return dst, jsonWithKey(err, k)
+		}
+	}
+	return e.close(dst, '}', len(m)), nil
 }
 
 // jsonSortKeys sorts keys bytewise. Records have small maps, where an insertion sort beats the
@@ -267,25 +267,22 @@ func jsonSortKeys(keys []string) {
 }
 
 // bytes writes {"$bytes": "<base64>"}, without padding (DECISIONS rule 10).
-func (e *jsonEncoder) bytes(b []byte) {
-	e.open('{')
-	e.key(0, "$bytes")
-	e.buf = append(e.buf, '"')
-	e.buf = jsonBase64.AppendEncode(e.buf, b)
-	e.buf = append(e.buf, '"')
-	e.close('}', 1)
+func (e *jsonEncoder) bytes(dst []byte, b []byte) []byte {
+	dst = e.key(e.open(dst, '{'), 0, "$bytes")
+	dst = append(dst, '"')
+	dst = jsonBase64.AppendEncode(dst, b)
+	dst = append(dst, '"')
+	return e.close(dst, '}', 1)
 }
 
 // link writes {"$link": "b…"}.
-func (e *jsonEncoder) link(c cid.Cid) error {
+func (e *jsonEncoder) link(dst []byte, c cid.Cid) ([]byte, error) {
 	if err := validateCID(c); err != nil {
-		return err
+		return dst, err
 	}
-	e.open('{')
-	e.key(0, "$link")
-	e.buf = jsonAppendCID(e.buf, c)
-	e.close('}', 1)
-	return nil
+	dst = e.key(e.open(dst, '{'), 0, "$link")
+	dst = jsonAppendCID(dst, c)
+	return e.close(dst, '}', 1), nil
 }
 
 // jsonAppendCID appends the quoted base32 string of a CIDv1: "b" and the binary CID in lower-case
@@ -312,42 +309,27 @@ func jsonAppendCID(dst []byte, c cid.Cid) []byte {
 }
 
 // blob writes a Blob in the form of DECISIONS rule 13, or in the legacy form it was read from.
-func (e *jsonEncoder) blob(b *Blob, depth int) error {
+func (e *jsonEncoder) blob(dst []byte, b *Blob, depth int) ([]byte, error) {
 	if depth > DefaultMaxDepth {
-		return jsonErrTooDeep()
+		return dst, jsonErrTooDeep()
 	}
 	if err := validateBlob(b); err != nil {
-		return err
+		return dst, err
 	}
-	e.open('{')
+	dst = e.open(dst, '{')
 	if b.Legacy {
-		e.key(0, "cid")
-		e.buf = jsonAppendCID(e.buf, cid.Cid(b.Ref))
-		e.key(1, "mimeType")
-		e.buf = jsonAppendQuoted(e.buf, b.MimeType)
+		dst = jsonAppendCID(e.key(dst, 0, "cid"), cid.Cid(b.Ref))
+		dst = jsonAppendQuoted(e.key(dst, 1, "mimeType"), b.MimeType)
 	} else {
-		e.key(0, "$type")
-		e.buf = append(e.buf, `"blob"`...)
-		e.key(1, "mimeType")
-		e.buf = jsonAppendQuoted(e.buf, b.MimeType)
-		e.key(2, "ref")
-		if err := e.link(cid.Cid(b.Ref)); err != nil {
-			return jsonWithKey(err, "ref")
+		dst = append(e.key(dst, 0, "$type"), `"blob"`...)
+		dst = jsonAppendQuoted(e.key(dst, 1, "mimeType"), b.MimeType)
+		var err error
+		if dst, err = e.link(e.key(dst, 2, "ref"), cid.Cid(b.Ref)); err != nil {
+			return dst, jsonWithKey(err, "ref")
 		}
-		e.key(3, "size")
-		e.buf = strconv.AppendInt(e.buf, b.Size, 10)
+		dst = strconv.AppendInt(e.key(dst, 3, "size"), b.Size, 10)
 	}
-	e.close('}', 2)
-	return nil
-}
-
-// string writes a string, refusing invalid UTF-8.
-func (e *jsonEncoder) string(s string) error {
-	if !utf8.ValidString(s) {
-		return jsonEncodeError(ErrInvalidUTF8, strconv.Quote(s))
-	}
-	e.buf = jsonAppendQuoted(e.buf, s)
-	return nil
+	return e.close(dst, '}', 2), nil
 }
 
 // jsonSafe marks the ASCII bytes that are written as themselves inside a JSON string.

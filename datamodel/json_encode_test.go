@@ -224,3 +224,29 @@ func TestJSONRoundTripInterop(t *testing.T) {
 		}
 	}
 }
+
+// MarshalJSON allocates only its result; AppendJSON into a large enough buffer and Validate
+// allocate nothing.
+func TestMarshalJSONAllocs(t *testing.T) {
+	v, err := UnmarshalJSON(jsonReadCases(t, "data-model-fixtures.json")[1].JSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := MarshalJSON(v); err != nil {
+		t.Fatal(err)
+	}
+	want := 1.0
+	if cborRaceEnabled {
+		want = 2 // the race detector makes sync.Pool drop buffers at random
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = MarshalJSON(v) }); n > want {
+		t.Errorf("MarshalJSON: %v allocations, want at most %v", n, want)
+	}
+	buf := make([]byte, 0, 4096)
+	if n := testing.AllocsPerRun(100, func() { _, _ = AppendJSON(buf, v) }); n > 0 {
+		t.Errorf("AppendJSON into a large enough buffer: %v allocations, want 0", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = Validate(v) }); n > 0 {
+		t.Errorf("Validate: %v allocations, want 0", n)
+	}
+}

@@ -25,8 +25,7 @@ import (
 // The error is an *Error with Offset -1 and the JSON Pointer of the first bad value met, walking
 // maps in sorted key order.
 func Validate(v any, opts ...Option) error {
-	cfg := newConfig(opts)
-	w := validator{limits: cfg.limits}
+	w := validator{limits: jsonLimits(opts)}
 	return w.value(v, 1)
 }
 
@@ -52,7 +51,6 @@ func validateDescribe(v any) string {
 
 type validator struct {
 	limits Limits
-	keys   []string
 }
 
 func validateError(sentinel error, detail string) *Error {
@@ -129,18 +127,24 @@ func (w *validator) object(m map[string]any, depth int) error {
 	if len(m) > w.limits.MaxElements {
 		return validateError(ErrTooManyElements, strconv.Itoa(len(m))+" entries, limit "+strconv.Itoa(w.limits.MaxElements))
 	}
-	if err := validateMapShape(m); err != nil {
-		return err
-	}
 	// Sorted keys make the reported error the same on every run.
-	start := len(w.keys)
-	for k := range m {
-		w.keys = append(w.keys, k)
+	var stackKeys [jsonStackKeys]string
+	keys := stackKeys[:0]
+	if len(m) > jsonStackKeys {
+		keys = make([]string, 0, len(m))
 	}
-	jsonSortKeys(w.keys[start:])
-	defer func() { w.keys = w.keys[:start] }()
-	for i := 0; i < len(m); i++ {
-		k := w.keys[start+i]
+	reserved := false
+	for k := range m {
+		reserved = reserved || k != "" && k[0] == '$'
+		keys = append(keys, k)
+	}
+	if reserved {
+		if err := validateMapShape(m); err != nil {
+			return err
+		}
+	}
+	jsonSortKeys(keys)
+	for _, k := range keys {
 		if !utf8.ValidString(k) {
 			return jsonWithKey(validateError(ErrInvalidUTF8, "map key "+strconv.Quote(k)), k)
 		}

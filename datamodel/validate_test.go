@@ -136,3 +136,22 @@ func TestValidateRecord(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkValidate checks the decoded realistic records.
+func BenchmarkValidate(b *testing.B) {
+	for _, name := range jsonRecordNames {
+		js, _ := jsonReadRecord(b, name)
+		v, err := UnmarshalJSON(js)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := ValidateRecord(v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -75,8 +75,11 @@ func walkTree(v any, visit func(any) bool) {
 			walkTree(e, visit)
 		}
 	case map[string]any:
-		var stack [jsonStackKeys]string
-		keys := stack[:0]
+		var stackKeys [jsonStackKeys]string
+		keys := stackKeys[:0]
+		if len(x) > jsonStackKeys {
+			keys = make([]string, 0, len(x))
+		}
 		for k := range x {
 			keys = append(keys, k)
 		}
