@@ -14,8 +14,8 @@ import "fmt"
 //   - the name (the last segment) is letters and digits only and does not start with a digit.
 //
 // The spec text also caps the domain authority at 253 characters, but the valid vectors hold an
-// NSID whose authority is 283 characters long (the reference implementations check only the
-// 317 total), so that cap is not applied.
+// NSID whose authority is 283 characters long ("com." and 40 "middle." segments), so that cap is
+// not applied: only the 317 total is.
 
 const (
 	nsidMaxLen      = 317
@@ -45,12 +45,6 @@ const (
 	nsidHyphen
 	nsidDot
 )
-
-// isNSID reports whether s is a valid NSID.
-func isNSID(s string) bool {
-	_, reason := nsidProblem(s, 0)
-	return reason == ""
-}
 
 // nsidProblem returns an empty reason if s is a valid NSID, and otherwise what is wrong and the
 // offset of the problem (counted from base; -1 when the NSID as a whole is at fault). It does not

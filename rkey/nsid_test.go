@@ -5,6 +5,12 @@ import (
 	"testing"
 )
 
+// isNSID reports whether s is a valid NSID.
+func isNSID(s string) bool {
+	_, reason := nsidProblem(s, 0)
+	return reason == ""
+}
+
 func TestNSIDVectors(t *testing.T) {
 	for _, s := range readVectors(t, "nsid_syntax_valid.txt") {
 		if off, reason := nsidProblem(s, 0); reason != "" || !isNSID(s) {
