@@ -38,6 +38,7 @@ func UnmarshalJSON(data []byte, opts ...Option) (any, error) {
 	}
 	d := jsonDecoderPool.Get().(*jsonDecoder)
 	d.data, d.str, d.pos, d.depth, d.limits = data, string(data), 0, 0, limits
+	d.slabs = cborSlabs{} // the values of earlier decodes keep their own slabs
 	v, err := d.value()
 	if err == nil {
 		d.skipSpace()
@@ -45,7 +46,7 @@ func UnmarshalJSON(data []byte, opts ...Option) (any, error) {
 			v, err = nil, d.fail(ErrTrailingBytes, d.pos, "")
 		}
 	}
-	d.data, d.str = nil, ""
+	d.data, d.str, d.slabs = nil, "", cborSlabs{}
 	jsonDecoderPool.Put(d)
 	return v, err
 }
@@ -70,6 +71,7 @@ type jsonDecoder struct {
 	pos    int
 	depth  int // containers open around pos
 	limits Limits
+	slabs  cborSlabs // one allocation for many boxed values (see cbor_box.go)
 
 	// Scratch stacks shared by all nesting levels: a container pushes its members, then pops them
 	// into a value of the exact size.
@@ -152,7 +154,7 @@ func (d *jsonDecoder) value() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return s, nil
+		return d.slabs.boxString(s), nil
 	case c == '{':
 		return d.object()
 	case c == '[':
@@ -224,11 +226,11 @@ func (d *jsonDecoder) array() (any, error) {
 		d.popItems(base)
 		return nil, err
 	}
-	out := make([]any, len(d.items)-base)
+	out := d.slabs.array(len(d.items) - base)
 	copy(out, d.items[base:])
 	d.popItems(base)
 	d.depth--
-	return out, nil
+	return d.slabs.boxArray(out), nil
 }
 
 // popItems drops the scratch items above base, clearing them so they don't pin memory.
@@ -428,7 +430,7 @@ func (d *jsonDecoder) link(start int, ms []jsonMember, m *jsonMember) (any, erro
 		return nil, jsonWithKey(d.fail(ErrInvalidCID, m.valOff,
 			strconv.Itoa(n)+" bytes, limit "+strconv.Itoa(d.limits.MaxCIDLen)), "$link")
 	}
-	return Link(c), nil
+	return d.slabs.boxLink(Link(c)), nil
 }
 
 // jsonBase64 is standard base64 (RFC 4648 §4) without padding, strict about the unused bits so
@@ -742,14 +744,14 @@ func (d *jsonDecoder) number() (any, error) {
 			if neg {
 				u = -u
 			}
-			return u, nil
+			return d.slabs.boxInt64(u), nil
 		}
 	}
 	n, err := jsonExactInt(neg, data[intStart:intEnd], data[fracStart:fracEnd], exp)
 	if err != nil {
 		return nil, d.fail(err, start, string(data[start:i]))
 	}
-	return n, nil
+	return d.slabs.boxInt64(n), nil
 }
 
 func (d *jsonDecoder) digitExpected(i int) error {
