@@ -69,9 +69,10 @@ const (
 
 // CheckSyntax is the loose syntax check for a CID string that the atproto conformance vectors
 // (testdata/interop/syntax/cid_syntax_*.txt) test: 8 to 256 characters from [A-Za-z0-9+=], the
-// first one a multibase prefix, and not CIDv0 ("Qm…": multibase reserves 'Q' and '1' for
-// base58btc multihashes). It does not decode the string: a string that passes may still fail
-// ParseString, which is the check to use before trusting a CID. Errors wrap ErrInvalid.
+// first one a multibase prefix. That rules out CIDv0, a base58btc multihash written without a
+// multibase prefix ("Qm…"; "1…" for other multihashes): neither 'Q' nor '1' is a multibase
+// prefix. It does not decode the string: a string that passes may still fail ParseString, which
+// is the check to use before trusting a CID. Errors wrap ErrInvalid.
 func CheckSyntax(s string) error {
 	bad := func(off int, detail string) error {
 		return &Error{Func: "CheckSyntax", Input: s, fromString: true, Err: ErrInvalid, Offset: off, Detail: detail}
