@@ -229,3 +229,52 @@ func TestCBORToJSONErrors(t *testing.T) {
 		t.Errorf("CBORToJSON of a float: %v, want ErrFloat", err)
 	}
 }
+
+// A legacy blob's CID is a string, not a link, so the 100-byte limit on links does not apply to
+// it; both decoders agree on what a legacy blob is.
+func TestLegacyBlobLongCID(t *testing.T) {
+	long := jsonLongCID(t)
+	in := []byte(`{"a":{"cid":"` + long + `","mimeType":"a/b"}}`)
+	v, err := UnmarshalJSON(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, ok := v.(map[string]any)["a"].(Blob); !ok || !b.Legacy {
+		t.Fatalf("got %#v, want a legacy Blob", v)
+	}
+	if err := Validate(v); err != nil {
+		t.Fatal(err)
+	}
+	cb, err := MarshalCBOR(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vc, err := UnmarshalCBOR(cb)
+	if err != nil || !reflect.DeepEqual(vc, v) {
+		t.Fatalf("UnmarshalCBOR = %#v, %v; want %#v", vc, err, v)
+	}
+}
+
+// The JSON and CBOR decoders give identical Go values for the same data, edge cases included.
+func TestDecodersAgree(t *testing.T) {
+	for _, in := range []string{
+		`{"$bytes":""}`, `""`, `[]`, `{}`, `0`, `-1`, `255`, `256`, `-9223372036854775808`,
+		`9223372036854775807`, `[null,true,false]`, `{"a":{"$link":"` + jsonTestCBORCID + `"}}`,
+		`{"$type":"blob","ref":{"$link":"` + jsonTestRawCID + `"},"mimeType":"a/b","size":0}`,
+		`{"cid":"` + jsonTestRawCID + `","mimeType":"a/b"}`, `{"cid":"x","mimeType":"a/b"}`,
+		`[[[{"$bytes":"AQID"}]]]`, `{"":""}`, `"\u0000"`,
+	} {
+		v, err := UnmarshalJSON([]byte(in))
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		cb, err := JSONToCBOR([]byte(in))
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		vc, err := UnmarshalCBOR(cb)
+		if err != nil || !reflect.DeepEqual(vc, v) {
+			t.Errorf("%s: UnmarshalJSON gives %#v, UnmarshalCBOR %#v (%v)", in, v, vc, err)
+		}
+	}
+}

@@ -531,7 +531,7 @@ func jsonLegacyBlob(cidVal, mimeVal any) (Blob, bool) {
 		return Blob{}, false
 	}
 	c, err := cidutil.ParseString(s)
-	if err != nil || c.String() != s || validateCID(c) != nil {
+	if err != nil || c.String() != s {
 		return Blob{}, false
 	}
 	return Blob{Ref: Link(c), MimeType: mt, Legacy: true}, true

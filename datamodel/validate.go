@@ -257,8 +257,9 @@ func validateBlob(b *Blob) error {
 		return jsonWithKey(validateError(ErrBlob, "undefined ref"), "ref")
 	}
 	if b.Legacy {
-		if err := validateCID(cid.Cid(b.Ref)); err != nil {
-			return jsonWithKey(validateError(ErrBlob, "legacy blob cid: "+err.(*Error).Detail), "cid")
+		// The CID is a string in this form, not a link: only the version matters (rule 12).
+		if b.Ref.CID().KeyString()[0] != 1 {
+			return jsonWithKey(validateError(ErrBlob, "legacy blob cid is not a CIDv1"), "cid")
 		}
 		return nil
 	}
