@@ -1,0 +1,160 @@
+package datamodel
+
+import (
+	"bytes"
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/fxamacker/cbor/v2"
+)
+
+// cborFuzzOracle is fxamacker with its defaults, except that maps decode into map[string]any and
+// the nesting limit is higher than ours (fxamacker counts the tag of a link as a level): every
+// value the scanner accepts must be well-formed CBOR that it decodes too.
+var cborFuzzOracle = func() cbor.DecMode {
+	dm, err := cbor.DecOptions{
+		MaxNestedLevels: 2 * DefaultMaxDepth,
+		DefaultMapType:  reflect.TypeOf(map[string]any(nil)),
+	}.DecMode()
+	if err != nil {
+		panic(err)
+	}
+	return dm
+}()
+
+// cborFuzzSeeds adds the fixtures, the records and both test tables to the corpus.
+func cborFuzzSeeds(f *testing.F) {
+	for _, fx := range cborTestFixtures(f) {
+		f.Add(cborFixtureBytes(f, fx))
+	}
+	for _, r := range cborTestRecords(f) {
+		f.Add(r.cbor)
+	}
+	for _, row := range cborInvalidTable() {
+		f.Add(cborMustHex(row.hex))
+	}
+	for _, h := range []string{"a0", "80", "f6", "00", "3b7fffffffffffffff", "a1 652474797065 60",
+		"a2 63636964 6161 686d696d6554797065 6161"} {
+		f.Add(cborMustHex(h))
+	}
+}
+
+// cborDataModelError reports whether err breaks only a data-model rule the scanner leaves to the
+// decoder (rules 11 and 13).
+func cborDataModelError(err error) bool {
+	return errors.Is(err, ErrType) || errors.Is(err, ErrBlob)
+}
+
+// FuzzScanCBOR: the scanner never panics; whatever it accepts decodes (or breaks only rule 11 or
+// 13), re-encodes to identical bytes, and is decoded by fxamacker too; whatever it rejects, the
+// decoder rejects for the same reason at the same offset (or for rule 11 or 13 earlier).
+func FuzzScanCBOR(f *testing.F) {
+	cborFuzzSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		scanErr := ScanCBOR(data)
+		v, decErr := UnmarshalCBOR(data)
+		if scanErr != nil {
+			var se, de *Error
+			if !errors.As(scanErr, &se) {
+				t.Fatalf("ScanCBOR error %T is not *Error", scanErr)
+			}
+			switch {
+			case decErr == nil:
+				t.Fatalf("ScanCBOR rejects (%v), UnmarshalCBOR accepts", scanErr)
+			case cborDataModelError(decErr):
+			case !errors.As(decErr, &de) || de.Err != se.Err || de.Offset != se.Offset || de.Path != se.Path:
+				t.Fatalf("ScanCBOR: %v\nUnmarshalCBOR: %v", scanErr, decErr)
+			}
+			return
+		}
+		if decErr != nil {
+			if !cborDataModelError(decErr) {
+				t.Fatalf("ScanCBOR accepts, UnmarshalCBOR: %v", decErr)
+			}
+			return
+		}
+		out, err := MarshalCBOR(v)
+		if err != nil {
+			t.Fatalf("MarshalCBOR of a decoded value: %v", err)
+		}
+		if !bytes.Equal(out, data) {
+			t.Fatalf("round trip:\n in %x\nout %x", data, out)
+		}
+		var fv any
+		if err := cborFuzzOracle.Unmarshal(data, &fv); err != nil {
+			t.Fatalf("fxamacker rejects what ScanCBOR accepts: %v", err)
+		}
+	})
+}
+
+// FuzzUnmarshalCBOR: the decoder never panics; what it decodes re-encodes to the same bytes,
+// passes the scanner, and decodes the same way as a prefix.
+func FuzzUnmarshalCBOR(f *testing.F) {
+	cborFuzzSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := UnmarshalCBOR(data)
+		pv, rest, perr := UnmarshalCBORPrefix(data)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("error %T is not *Error", err)
+			}
+			if perr == nil && len(rest) == 0 {
+				t.Fatalf("UnmarshalCBORPrefix accepts all of the input, UnmarshalCBOR: %v", err)
+			}
+			return
+		}
+		if perr != nil || len(rest) != 0 || !reflect.DeepEqual(pv, v) {
+			t.Fatalf("UnmarshalCBORPrefix disagrees: rest %x, %v", rest, perr)
+		}
+		if err := ScanCBOR(data); err != nil {
+			t.Fatalf("decoded, but ScanCBOR: %v", err)
+		}
+		out, err := MarshalCBOR(v)
+		if err != nil || !bytes.Equal(out, data) {
+			t.Fatalf("round trip: %x, %v", out, err)
+		}
+	})
+}
+
+// FuzzUnmarshalCBORStruct: the typed path never panics, accepts only what the scanner accepts,
+// and what it decodes encodes back to canonical DAG-CBOR (unless a required Link or Blob field
+// was missing).
+func FuzzUnmarshalCBORStruct(f *testing.F) {
+	cborFuzzSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		targets := []any{new(cborTestPost), new(cborTestProfile), new(cborTestLinks), new(cborTestCommit), new(map[string]any), new(any)}
+		for _, v := range targets {
+			if err := UnmarshalCBORStruct(data, v); err != nil {
+				var e *Error
+				if !errors.As(err, &e) {
+					t.Fatalf("%T: error %T is not *Error: %v", v, err, err)
+				}
+				continue
+			}
+			if err := ScanCBOR(data); err != nil {
+				t.Fatalf("%T: decoded, but ScanCBOR: %v", v, err)
+			}
+			out, err := MarshalCBORStruct(v)
+			if err != nil {
+				// A value decoded into `any` holds fxamacker's generic types (cbor.Tag for a
+				// link), which need not encode back; typed targets must.
+				if _, generic := v.(*any); generic {
+					continue
+				}
+				if _, generic := v.(*map[string]any); generic {
+					continue
+				}
+				// A Link or Blob field absent from the input stays zero, which cannot be encoded.
+				if errors.Is(err, ErrInvalidCID) || errors.Is(err, ErrBlob) {
+					continue
+				}
+				t.Fatalf("%T: decoded, but MarshalCBORStruct: %v", v, err)
+			}
+			if err := ScanCBOR(out); err != nil {
+				t.Fatalf("%T: MarshalCBORStruct output not canonical: %v", v, err)
+			}
+		}
+	})
+}
