@@ -57,6 +57,7 @@ func TestFeedPostCborgenRoundTrip(t *testing.T) {
 
 func BenchmarkFeedPostDecode(b *testing.B) {
 	data := postCBOR(b)
+	benchFeedPostDecodeAtcore(b, data)
 	b.Run("impl=cbor-gen", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
@@ -72,6 +73,7 @@ func BenchmarkFeedPostDecode(b *testing.B) {
 
 func BenchmarkFeedPostEncode(b *testing.B) {
 	data := postCBOR(b)
+	benchFeedPostEncodeAtcore(b, data)
 	p, err := cborgenDecodePost(data)
 	if err != nil {
 		b.Fatal(err)
