@@ -106,8 +106,8 @@ func conformanceDocument(t *testing.T) []byte {
 		for i, d := range cborDecoders {
 			out, _ := run(d.decode, c.input)
 			note := ""
-			if d.name == "atcore-scan" && !scanChecksRule(c) {
-				note = " ¹"
+			if !atcoreChecksRule(d.name, c) {
+				note = map[string]string{"atcore-scan": " ¹", "atcore-struct": " ²"}[d.name]
 			}
 			if out != rejected {
 				accepts[i]++
@@ -117,7 +117,9 @@ func conformanceDocument(t *testing.T) []byte {
 		p("\n")
 	}
 	p("\n¹ By design: `ScanCBOR` checks the encoding (rules 9, 12, 14); the `$type` and blob rules (11, 13)\n")
-	p("need decoded values and are checked by `UnmarshalCBOR`.\n\n")
+	p("need decoded values and are checked by `UnmarshalCBOR`.\n")
+	p("² As documented: `UnmarshalCBORStruct` applies the blob rule (13) to `datamodel.Blob` fields; decoding\n")
+	p("into a `map[string]any`, a malformed blob map passes. Use `UnmarshalCBOR` or typed `Blob` fields.\n\n")
 	p("Malformed inputs accepted, of %d:", len(cases))
 	for i, d := range cborDecoders {
 		sep := ","

@@ -26,6 +26,10 @@ var cborDecoders = []decoder{
 	{"atcore-scan", "`datamodel.ScanCBOR`", func(data []byte) error {
 		return datamodel.ScanCBOR(data)
 	}},
+	{"atcore-struct", "`datamodel.UnmarshalCBORStruct` into a `map[string]any`", func(data []byte) error {
+		var v map[string]any
+		return datamodel.UnmarshalCBORStruct(data, &v)
+	}},
 	{"indigo", "indigo `atdata.UnmarshalCBOR` (go-ipld-cbor + refmt, then atproto checks)", func(data []byte) error {
 		_, err := atdata.UnmarshalCBOR(data)
 		return err
