@@ -30,25 +30,31 @@ var (
 
 // cborSlabs holds one decoder's slabs.
 type cborSlabs struct {
+	// size is the input's length, from which the first slab of each kind is sized: a record has
+	// roughly one string per 32 bytes, one array or large integer per 256.
+	size   int
+
 	strs   []string
 	ints   []int64
 	arrays [][]any
 	links  []Link
+	blobs  []Blob
 	elems  []any // backing store of decoded arrays
 }
 
-// Slabs start small, so that a small record wastes little, and double up to a size that
-// amortises the allocation well.
+// Slabs start at a size guessed from the input, so that a small record wastes little, and
+// double up to a size that amortises the allocation well.
 const (
-	cborSlabMin = 4
+	cborSlabMin = 2
 	cborSlabMax = 128
 )
 
-// cborBox appends v to *slab (allocating a new slab when it is full) and returns an interface
-// of dynamic type typ (the type word of T) pointing at the stored copy.
-func cborBox[T any](slab *[]T, v T, typ unsafe.Pointer) any {
+// cborBox appends v to *slab (allocating a new slab when it is full, the first one of first
+// entries) and returns an interface of dynamic type typ (the type word of T) pointing at the
+// stored copy.
+func cborBox[T any](slab *[]T, v T, typ unsafe.Pointer, first int) any {
 	if len(*slab) == cap(*slab) {
-		n := cborSlabMin
+		n := min(max(first, cborSlabMin), cborSlabMax)
 		if c := cap(*slab); c > 0 {
 			n = min(2*c, cborSlabMax)
 		}
@@ -65,19 +71,21 @@ func (s *cborSlabs) boxString(v string) any {
 	if v == "" {
 		return v // boxes without allocating
 	}
-	return cborBox(&s.strs, v, cborStringType)
+	return cborBox(&s.strs, v, cborStringType, s.size/32)
 }
 
 func (s *cborSlabs) boxInt64(v int64) any {
 	if v >= 0 && v < 256 {
 		return v // the runtime boxes these without allocating
 	}
-	return cborBox(&s.ints, v, cborInt64Type)
+	return cborBox(&s.ints, v, cborInt64Type, s.size/256)
 }
 
-func (s *cborSlabs) boxArray(v []any) any { return cborBox(&s.arrays, v, cborArrayType) }
+func (s *cborSlabs) boxArray(v []any) any { return cborBox(&s.arrays, v, cborArrayType, s.size/256) }
 
-func (s *cborSlabs) boxLink(v Link) any { return cborBox(&s.links, v, cborLinkType) }
+func (s *cborSlabs) boxLink(v Link) any { return cborBox(&s.links, v, cborLinkType, s.size/256) }
+
+func (s *cborSlabs) boxBlob(v Blob) any { return cborBox(&s.blobs, v, cborBlobType, s.size/1024) }
 
 // array returns a new []any of length n, carved from a shared backing store for small arrays.
 // Its capacity is exactly n, so appending to it copies rather than overwriting a neighbour.
@@ -89,7 +97,7 @@ func (s *cborSlabs) array(n int) []any {
 		return make([]any, n)
 	}
 	if cap(s.elems)-len(s.elems) < n {
-		c := cborSlabMin * 4
+		c := min(max(s.size/64, 4), cborSlabMax)
 		if old := cap(s.elems); old > 0 {
 			c = min(2*old, cborSlabMax)
 		}

@@ -1,6 +1,7 @@
 package datamodel
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/atcore/atcore/cidutil"
@@ -16,14 +17,15 @@ import (
 // becomes a legacy Blob, which re-encodes to the same bytes. Every other map stays a map; a null
 // value and a missing key stay distinct (rule 15).
 //
-// The decoded strings and map keys share one copy of the input rather than each having its own,
-// which saves an allocation per string; a string kept alive keeps that copy alive.
+// The result never aliases data. The decoded strings and map keys share one copy of the input
+// rather than each having its own, which saves an allocation per string; a string kept alive
+// keeps that copy alive.
 func UnmarshalCBOR(data []byte, opts ...Option) (any, error) {
 	lim := cborLimits(opts)
 	if len(data) > lim.MaxCBORSize {
 		return nil, cborErrTooLarge(lim)
 	}
-	d := cborDecoder{data: data, lim: &lim, chunk: len(data)}
+	d := cborDecoder{data: data, lim: &lim, chunk: len(data), slabs: cborSlabs{size: len(data)}}
 	v, end, err := d.value(0, 1)
 	if err != nil {
 		return nil, err
@@ -45,7 +47,7 @@ func UnmarshalCBORPrefix(data []byte, opts ...Option) (v any, rest []byte, err e
 	}
 	// Strings share copies of the input made in chunks, so that decoding a small header does not
 	// copy the body behind it.
-	d := cborDecoder{data: view, lim: &lim, chunk: cborPrefixChunk}
+	d := cborDecoder{data: view, lim: &lim, chunk: cborPrefixChunk, slabs: cborSlabs{size: min(len(view), cborPrefixChunk)}}
 	v, end, e := d.value(0, 1)
 	if e != nil {
 		if e.Err == ErrTruncated && len(data) > len(view) {
@@ -98,6 +100,18 @@ func (d *cborDecoder) str(a, b int) string {
 
 // value decodes the item at off, at nesting depth depth, and returns it and the offset after it.
 func (d *cborDecoder) value(off, depth int) (any, int, *Error) {
+	// Fast paths for the most common items: small integers and short valid strings. Anything
+	// else, including every error, takes the general path below.
+	if off < len(d.data) {
+		switch ib := d.data[off]; {
+		case ib < 0x18:
+			return int64(ib), off + 1, nil // boxes without allocating
+		case ib-0x60 < 0x18:
+			if end := off + 1 + int(ib-0x60); end <= len(d.data) && cborValidText(d.data, off+1, end) {
+				return d.slabs.boxString(d.str(off+1, end)), end, nil
+			}
+		}
+	}
 	major, arg, p, err := cborHead(d.data, off)
 	if err != nil {
 		return nil, 0, err
@@ -173,9 +187,15 @@ func (d *cborDecoder) value(off, depth int) (any, int, *Error) {
 // decodeMap decodes the n entries of the map whose head is at off and ends at p, then applies
 // the data-model rules on "$type" and blobs (DECISIONS rules 11 and 13).
 func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
+	if n == 4 {
+		if b, end, ok := d.blob(p); ok {
+			return d.slabs.boxBlob(b), end, nil
+		}
+	}
 	m := make(map[string]any, n)
 	pks, pke := 0, -1
 	typeOff := -1
+	var typ any
 	for i := 0; i < n; i++ {
 		ks, ke, err := cborKey(d.data, d.lim, p, pks, pke)
 		if err != nil {
@@ -188,12 +208,12 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 		}
 		m[k] = v
 		if k == "$type" {
-			typeOff = ke
+			typeOff, typ = ke, v
 		}
 		pks, pke = ks, ke
 	}
 	if typeOff >= 0 {
-		t, ok := m["$type"].(string)
+		t, ok := typ.(string)
 		if !ok || t == "" {
 			// Rule 11: where present, $type is a non-empty string.
 			err := cborErr(ErrType, typeOff, "")
@@ -205,14 +225,61 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 			if err != nil {
 				return nil, 0, err
 			}
-			return b, p, nil
+			return d.slabs.boxBlob(b), p, nil
 		}
 	} else if n == 2 {
 		if b, ok := cborLegacyBlob(m); ok {
-			return b, p, nil
+			return d.slabs.boxBlob(b), p, nil
 		}
 	}
 	return m, p, nil
+}
+
+// blob decodes the four entries at p as a blob without building a map, if they are exactly a
+// valid blob in canonical key order: ref (a link), size (an integer ≥ 0), $type "blob", mimeType
+// (a non-empty string). Otherwise ok is false and the caller decodes the entries as a map, which
+// finds any error or keeps them as a plain map.
+func (d *cborDecoder) blob(p int) (b Blob, end int, ok bool) {
+	data := d.data
+	if len(data)-p < len(cborKeyRef) || string(data[p:p+len(cborKeyRef)]) != cborKeyRef {
+		return Blob{}, 0, false
+	}
+	p += len(cborKeyRef)
+	major, arg, q, err := cborHead(data, p)
+	if err != nil || major != 6 || arg != cborTagCID {
+		return Blob{}, 0, false
+	}
+	cs, ce, err := cborLink(data, d.lim, p, q)
+	if err != nil {
+		return Blob{}, 0, false
+	}
+	c, cerr := cidutil.ParseBinary(data[cs:ce])
+	if cerr != nil {
+		return Blob{}, 0, false
+	}
+	p = ce
+	if len(data)-p < len(cborKeySize) || string(data[p:p+len(cborKeySize)]) != cborKeySize {
+		return Blob{}, 0, false
+	}
+	major, size, p, err := cborHead(data, p+len(cborKeySize))
+	if err != nil || major != 0 || size > math.MaxInt64 {
+		return Blob{}, 0, false
+	}
+	if len(data)-p < len(cborKeyType)+len(cborKeyMimeType) ||
+		string(data[p:p+len(cborKeyType)]) != cborKeyType ||
+		string(data[p+len(cborKeyType):p+len(cborKeyType)+len(cborKeyMimeType)]) != cborKeyMimeType {
+		return Blob{}, 0, false
+	}
+	p += len(cborKeyType) + len(cborKeyMimeType)
+	major, n, q, err := cborHead(data, p)
+	if err != nil || major != 3 || n == 0 {
+		return Blob{}, 0, false
+	}
+	end, err = cborText(data, p, q, n)
+	if err != nil {
+		return Blob{}, 0, false
+	}
+	return Blob{Ref: Link(c), MimeType: d.str(q, end), Size: int64(size)}, end, true
 }
 
 // cborBlob converts a map typed "blob" into a Blob, if it has exactly the shape of DECISIONS rule

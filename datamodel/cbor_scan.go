@@ -9,10 +9,10 @@ import (
 )
 
 // ScanCBOR checks that data is exactly one canonical DAG-CBOR value within the limits, without
-// allocating (DECISIONS rules 9 and 14; passing options costs one allocation). It is the reader's first line of defence: every check
-// UnmarshalCBOR makes on the encoding is made here too, in one pass over the bytes, but no Go
-// value is built. It does not apply the data-model rules on "$type" and blobs (rules 11 and 13),
-// which need the decoded values.
+// allocating (DECISIONS rules 9 and 14; passing options costs one allocation, for the options).
+// Every check UnmarshalCBOR makes on the encoding is made here too, in one pass over the bytes,
+// but no Go value is built. It does not apply the data-model rules on "$type" and blobs (rules
+// 11 and 13), which need the decoded values.
 //
 // It rejects: map keys that are not text strings, not sorted length-first then bytewise, or
 // repeated; integers, lengths and tags not in their shortest form; indefinite lengths; floats of
@@ -169,29 +169,52 @@ func cborText(data []byte, off, p int, n uint64) (int, *Error) {
 		return 0, cborErr(ErrTruncated, off, "text string of "+strconv.FormatUint(n, 10)+" bytes")
 	}
 	end := p + int(n)
-	if !cborValidUTF8(data[p:end]) {
+	if !cborValidText(data, p, end) {
 		return 0, cborErr(ErrInvalidUTF8, off, "")
 	}
 	return end, nil
 }
 
-// cborValidUTF8 is utf8.Valid with a faster path for ASCII, which is most of the text in records:
-// it tests 16 bytes at a time and hands the rest to utf8.Valid at the first non-ASCII byte.
-func cborValidUTF8(b []byte) bool {
-	for len(b) >= 16 {
-		if (binary.LittleEndian.Uint64(b)|binary.LittleEndian.Uint64(b[8:]))&0x8080808080808080 != 0 {
-			return utf8.Valid(b)
+// cborASCIIMask has the top bit of every byte set: a word ANDed with it is zero when all eight
+// bytes are ASCII.
+const cborASCIIMask = 0x8080808080808080
+
+// cborValidText reports whether data[p:end] is valid UTF-8. It is utf8.Valid with fast paths
+// for ASCII, which is most of the text in records: a short string is tested with one 8-byte load
+// (reading past its end into the input and masking the extra bytes off), a long one 16 bytes at a
+// time. At the first non-ASCII byte it hands the rest to utf8.Valid.
+func cborValidText(data []byte, p, end int) bool {
+	n := end - p
+	if n <= 8 && len(data)-p >= 8 {
+		// For n = 0 the shift is 64, which in Go gives 0: nothing to test.
+		if binary.LittleEndian.Uint64(data[p:])&(cborASCIIMask>>(64-8*n)) == 0 {
+			return true
 		}
-		b = b[16:]
+		return utf8.Valid(data[p:end])
 	}
-	if len(b) >= 8 {
-		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
-			return utf8.Valid(b)
+	b := data[p:end]
+	if n < 8 {
+		for i, c := range b {
+			if c >= utf8.RuneSelf {
+				return utf8.Valid(b[i:])
+			}
 		}
-		b = b[8:]
+		return true
 	}
-	for i, c := range b {
-		if c >= utf8.RuneSelf {
+	i := 0
+	for ; i+16 <= n; i += 16 {
+		if (binary.LittleEndian.Uint64(b[i:])|binary.LittleEndian.Uint64(b[i+8:]))&cborASCIIMask != 0 {
+			return utf8.Valid(b[i:])
+		}
+	}
+	if i < n {
+		// Fewer than 16 bytes left, and n ≥ 8: the last 8 bytes and, if needed, the 8 at i
+		// cover them (overlapping bytes already known to be ASCII).
+		w := binary.LittleEndian.Uint64(b[n-8:])
+		if n-i > 8 {
+			w |= binary.LittleEndian.Uint64(b[i:])
+		}
+		if w&cborASCIIMask != 0 {
 			return utf8.Valid(b[i:])
 		}
 	}
@@ -223,19 +246,28 @@ func cborContainer(data []byte, lim *Limits, major byte, n uint64, off, p, depth
 // first key): length-first, then bytewise, no duplicates (rule 9). It returns the key's content
 // range.
 func cborKey(data []byte, lim *Limits, off, pks, pke int) (ks, ke int, err *Error) {
-	major, n, p, err := cborHead(data, off)
-	if err != nil {
-		return 0, 0, err
-	}
-	if major != 3 {
-		return 0, 0, cborErr(ErrKeyNotString, off, cborMajorNames[major])
-	}
-	if n > uint64(lim.MaxKeyLen) {
-		return 0, 0, cborErr(ErrKeyTooLong, off, strconv.FormatUint(n, 10)+" bytes, limit "+strconv.Itoa(lim.MaxKeyLen))
-	}
-	ke, err = cborText(data, off, p, n)
-	if err != nil {
-		return 0, 0, err
+	var p int
+	if off < len(data) && data[off]>>5 == 3 && data[off]&0x1f < 24 && off+1+int(data[off]&0x1f) <= len(data) &&
+		int(data[off]&0x1f) <= lim.MaxKeyLen && cborValidText(data, off+1, off+1+int(data[off]&0x1f)) {
+		// Fast path: a valid key shorter than 24 bytes, the usual case.
+		p, ke = off+1, off+1+int(data[off]&0x1f)
+	} else {
+		var major byte
+		var n uint64
+		major, n, p, err = cborHead(data, off)
+		if err != nil {
+			return 0, 0, err
+		}
+		if major != 3 {
+			return 0, 0, cborErr(ErrKeyNotString, off, cborMajorNames[major])
+		}
+		if n > uint64(lim.MaxKeyLen) {
+			return 0, 0, cborErr(ErrKeyTooLong, off, strconv.FormatUint(n, 10)+" bytes, limit "+strconv.Itoa(lim.MaxKeyLen))
+		}
+		ke, err = cborText(data, off, p, n)
+		if err != nil {
+			return 0, 0, err
+		}
 	}
 	if pke >= 0 {
 		prevLen, curLen := pke-pks, ke-p
@@ -342,6 +374,18 @@ type cborScanner struct {
 
 // value checks the item at off, at nesting depth depth, and returns the offset after it.
 func (s *cborScanner) value(off, depth int) (int, *Error) {
+	// Fast paths for the most common items: small integers, short valid strings, false, true,
+	// null. Anything else, including every error, takes the general path below.
+	if off < len(s.data) {
+		switch ib := s.data[off]; {
+		case ib < 0x18 || ib-0x20 < 0x18 || ib-0xf4 < 3:
+			return off + 1, nil
+		case ib-0x60 < 0x18:
+			if end := off + 1 + int(ib-0x60); end <= len(s.data) && cborValidText(s.data, off+1, end) {
+				return end, nil
+			}
+		}
+	}
 	major, arg, p, err := cborHead(s.data, off)
 	if err != nil {
 		return 0, err
