@@ -32,7 +32,7 @@ var (
 type cborSlabs struct {
 	// size is the input's length, from which the first slab of each kind is sized: a record has
 	// roughly one string per 32 bytes, one array or large integer per 256.
-	size   int
+	size int
 
 	strs   []string
 	ints   []int64
