@@ -18,7 +18,8 @@ import (
 //   - {"$type": "blob", "ref": …, "mimeType": …, "size": …} is a Blob, with exactly those keys
 //     (rule 13); the legacy {"cid": "<CID>", "mimeType": …} is a Blob with Legacy set when the
 //     string is a CID in its canonical form, so that it re-encodes to the same bytes.
-//   - $type, on any object, must be a non-empty string (rule 11).
+//   - $type, on any object, must be a non-empty string (rule 11). Other keys starting with $ are
+//     kept as they are.
 //   - Numbers are read exactly into int64: 123.0 and 1e2 are integers, 1.5 is ErrFraction, and
 //     integers beyond int64 are ErrIntegerRange; no float64 rounding ever happens (rule 10).
 //
@@ -26,7 +27,11 @@ import (
 // order mark, raw control characters in strings, invalid UTF-8 or lone surrogate escapes.
 // Duplicate keys are an error (ErrDuplicateKey), as are bytes after the value. The limits of
 // rule 14 (MaxJSONSize, MaxDepth, MaxElements, MaxKeyLen; see WithLimits) are checked as the
-// input is read. Errors are *Error values with the byte offset and the JSON Pointer of the value.
+// input is read; a $link or $bytes object is a leaf, as in CBOR, and does not count towards
+// MaxDepth, while a blob counts as one level (it is a map in CBOR). Errors are *Error values with
+// the byte offset and the JSON Pointer of the value.
+//
+// Any value may be at the top level; ValidateRecord checks that it is a record (an object).
 //
 // Strings in the result share one copy of data, made once per call, instead of one allocation
 // each: a small string kept from the result keeps that copy alive.
@@ -47,6 +52,10 @@ func UnmarshalJSON(data []byte, opts ...Option) (any, error) {
 		}
 	}
 	d.data, d.str, d.slabs = nil, "", cborSlabs{}
+	if cap(d.items) > jsonMaxPooledScratch || cap(d.members) > jsonMaxPooledScratch || cap(d.buf) > jsonMaxPooledScratch {
+		// One huge input must not pin its scratch space in the pool.
+		d.items, d.members, d.buf = nil, nil, nil
+	}
 	jsonDecoderPool.Put(d)
 	return v, err
 }
@@ -63,6 +72,9 @@ func jsonLimits(opts []Option) Limits {
 // jsonDecoderPool recycles decoders for their scratch stacks, so that a decode allocates only
 // what it returns.
 var jsonDecoderPool = sync.Pool{New: func() any { return new(jsonDecoder) }}
+
+// jsonMaxPooledScratch is the largest scratch capacity a pooled decoder keeps.
+const jsonMaxPooledScratch = 4096
 
 // jsonDecoder is a single-pass recursive-descent reader over data.
 type jsonDecoder struct {
