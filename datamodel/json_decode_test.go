@@ -2,10 +2,12 @@ package datamodel
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/atcore/atcore/cidutil"
@@ -462,5 +464,52 @@ func TestUnmarshalJSONInteropInvalid(t *testing.T) {
 				t.Errorf("message %q does not name the rule", err)
 			}
 		})
+	}
+}
+
+// Decoders come from a pool and results point into per-call slabs: concurrent decodes (run with
+// -race) must neither share scratch space nor see each other's values.
+func TestUnmarshalJSONConcurrent(t *testing.T) {
+	type job struct {
+		in   []byte
+		want any
+	}
+	var jobs []job
+	for _, name := range jsonRecordNames {
+		js, _ := jsonReadRecord(t, name)
+		v, err := UnmarshalJSON(js)
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, job{js, v})
+	}
+	jobs = append(jobs, job{[]byte(`{"a":1.5}`), nil}) // errors go through the pool too
+	var wg sync.WaitGroup
+	errs := make(chan error, 16)
+	for g := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 20 {
+				j := jobs[(g+i)%len(jobs)]
+				got, err := UnmarshalJSON(j.in)
+				if j.want == nil {
+					if !errors.Is(err, ErrFraction) {
+						errs <- fmt.Errorf("want ErrFraction, got %v", err)
+						return
+					}
+					continue
+				}
+				if err != nil || !reflect.DeepEqual(got, j.want) {
+					errs <- fmt.Errorf("concurrent decode differs: %v", err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }
