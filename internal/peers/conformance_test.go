@@ -99,6 +99,7 @@ func conformanceDocument(t *testing.T) []byte {
 	}
 	p("\n|---|---|%s\n", strings.Repeat("---|", len(cborDecoders)))
 	accepts := make([]int, len(cborDecoders))
+	crashes := 0 // panics and timeouts, any implementation
 	cases := malformedCases()
 	for _, c := range cases {
 		p("| %s | %s |", c.rule, escapeCell(c.name))
@@ -110,6 +111,9 @@ func conformanceDocument(t *testing.T) []byte {
 			}
 			if out != rejected {
 				accepts[i]++
+			}
+			if out == panicked || out == hung {
+				crashes++
 			}
 			p(" %s |", cell(out, true, note))
 		}
@@ -127,7 +131,8 @@ func conformanceDocument(t *testing.T) []byte {
 		}
 		p(" %s %d%s", d.name, accepts[i], sep)
 	}
-	p("\n\nValid controls next to the boundaries (every implementation should accept these):\n\n")
+	p("\n\nEach call runs in its own goroutine with `recover` and a %v timeout; panics or timeouts: %d.\n", decodeTimeout, crashes)
+	p("\nValid controls next to the boundaries (every implementation should accept these):\n\n")
 	p("| rule | input |")
 	for _, d := range cborDecoders {
 		p(" %s |", d.name)
