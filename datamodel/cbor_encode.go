@@ -75,9 +75,9 @@ func AppendCBOR(dst []byte, v any) ([]byte, error) {
 	return out, nil
 }
 
-// cborStackKeys is the size of the stack array in which a map's keys are sorted; records'
+// cborStackEntries is the size of the stack array in which a map's entries are sorted; records'
 // maps are smaller, larger ones allocate.
-const cborStackKeys = 16
+const cborStackEntries = 16
 
 // cborBufPool holds MarshalCBOR's output buffers, so that a steady stream of encodes allocates
 // only its exact-size results.
@@ -190,32 +190,45 @@ func cborEncodeMap(dst []byte, m map[string]any, depth int) ([]byte, error) {
 	if depth > DefaultMaxDepth {
 		return dst, cborErrTooDeep()
 	}
-	if t, ok := m["$type"]; ok {
-		if err := cborCheckTypeValue(m, t); err != nil {
+	// Collect the entries (not just the keys, which would cost a second lookup per value) and
+	// sort them by key.
+	var stackEntries [cborStackEntries]cborEntry
+	entries := stackEntries[:0]
+	if len(m) > cborStackEntries {
+		entries = make([]cborEntry, 0, len(m))
+	}
+	hasType := false
+	for k, v := range m {
+		entries = append(entries, cborEntry{k, v})
+		if k == "$type" {
+			hasType = true
+		}
+	}
+	if hasType {
+		if err := cborCheckTypeValue(m, m["$type"]); err != nil {
 			return dst, err
 		}
 	}
-	var stackKeys [cborStackKeys]string
-	keys := stackKeys[:0]
-	if len(m) > cborStackKeys {
-		keys = make([]string, 0, len(m))
-	}
-	for k := range m {
-		keys = append(keys, k)
-	}
-	cborSortKeys(keys)
-	dst = cborAppendHead(dst, cborMajorMap, uint64(len(keys)))
+	cborSortEntries(entries)
+	dst = cborAppendHead(dst, cborMajorMap, uint64(len(entries)))
 	var err error
-	for _, k := range keys {
+	for i := range entries {
+		k := entries[i].key
 		if dst, err = cborAppendText(dst, k); err != nil {
 			err.(*Error).Detail = "map key " + err.(*Error).Detail
 			return dst, cborPrependKey(err, k)
 		}
-		if dst, err = cborEncode(dst, m[k], depth+1); err != nil {
+		if dst, err = cborEncode(dst, entries[i].value, depth+1); err != nil {
 			return dst, cborPrependKey(err, k)
 		}
 	}
 	return dst, nil
+}
+
+// cborEntry is a map entry being sorted for encoding.
+type cborEntry struct {
+	key   string
+	value any
 }
 
 // cborCheckTypeValue applies rules 11 and 13 to a plain map that has a "$type" key: the value
@@ -252,30 +265,26 @@ func cborCheckTypeValue(m map[string]any, t any) error {
 	return nil
 }
 
-// cborSortKeys sorts keys length-first then bytewise (DECISIONS rule 9, the DAG-CBOR order).
-// Records have small maps, where an insertion sort beats the general sort.
-func cborSortKeys(keys []string) {
-	if len(keys) > 12 {
-		cborSortKeysLarge(keys)
+// cborSortEntries sorts entries by key, length-first then bytewise (DECISIONS rule 9, the
+// DAG-CBOR order). Records have small maps, where an insertion sort beats the general sort.
+func cborSortEntries(entries []cborEntry) {
+	if len(entries) > 12 {
+		slices.SortFunc(entries, func(a, b cborEntry) int {
+			if len(a.key) != len(b.key) {
+				return len(a.key) - len(b.key)
+			}
+			return strings.Compare(a.key, b.key)
+		})
 		return
 	}
-	for i := 1; i < len(keys); i++ {
-		k := keys[i]
+	for i := 1; i < len(entries); i++ {
+		e := entries[i]
 		j := i
-		for ; j > 0 && cborKeyLess(k, keys[j-1]); j-- {
-			keys[j] = keys[j-1]
+		for ; j > 0 && cborKeyLess(e.key, entries[j-1].key); j-- {
+			entries[j] = entries[j-1]
 		}
-		keys[j] = k
+		entries[j] = e
 	}
-}
-
-func cborSortKeysLarge(keys []string) {
-	slices.SortFunc(keys, func(a, b string) int {
-		if len(a) != len(b) {
-			return len(a) - len(b)
-		}
-		return strings.Compare(a, b)
-	})
 }
 
 // cborKeyLess reports whether a sorts before b in DAG-CBOR key order.
