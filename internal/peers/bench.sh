@@ -8,6 +8,8 @@
 #   REPORT_ONLY=1 internal/peers/bench.sh       # rewrite BENCHMARKS.md from the kept bench.txt
 #   NOTE='…' internal/peers/bench.sh            # a remark printed under the title
 #
+# internal/peers/bench_notes.md, if present, is copied in after the targets: the causes of the
+# misses, written by hand from CPU profiles (update it when the numbers move).
 # The raw output is kept in internal/peers/bench.txt, for benchstat comparisons with later runs.
 # benchstat comes from the Go module proxy: go install golang.org/x/perf/cmd/benchstat@latest
 set -euo pipefail
@@ -77,6 +79,11 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//' || true
 	echo
 	go run ./benchreport <"$raw"
 	echo
+	if [ -f bench_notes.md ]; then
+		# Written by hand after looking at the run and at CPU profiles: why a target is missed.
+		cat bench_notes.md
+		echo
+	fi
 	echo "## benchstat"
 	echo
 	echo '```'
