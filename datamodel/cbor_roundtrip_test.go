@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -203,6 +204,61 @@ func TestUnmarshalCBORDataModel(t *testing.T) {
 		var e *Error
 		if !errors.Is(err, tt.err) || !errors.As(err, &e) || e.Offset != tt.offset || e.Path != tt.path {
 			t.Errorf("%s: %v, want %v at offset %d path %q", tt.rule, err, tt.err, tt.offset, tt.path)
+		}
+	}
+}
+
+// TestCBORConcurrent runs the codecs from many goroutines at once (run with -race): MarshalCBOR
+// shares pooled buffers, the struct path shares fxamacker modes, and results must not leak
+// between calls.
+func TestCBORConcurrent(t *testing.T) {
+	recs := cborTestRecords(t)
+	values := make([]any, len(recs))
+	for i, r := range recs {
+		v, err := UnmarshalCBOR(r.cbor)
+		if err != nil {
+			t.Fatal(err)
+		}
+		values[i] = v
+	}
+	const workers = 16
+	errs := make(chan error, workers)
+	for w := 0; w < workers; w++ {
+		go func() {
+			for i := 0; i < 20; i++ {
+				r := recs[(w+i)%len(recs)]
+				if err := ScanCBOR(r.cbor); err != nil {
+					errs <- err
+					return
+				}
+				v, err := UnmarshalCBOR(r.cbor)
+				if err != nil {
+					errs <- err
+					return
+				}
+				out, err := MarshalCBOR(v)
+				if err != nil || !bytes.Equal(out, r.cbor) {
+					errs <- fmt.Errorf("%s: round trip differs (%v)", r.name, err)
+					return
+				}
+				var p cborTestPost
+				if r.name == "post" {
+					if err := UnmarshalCBORStruct(r.cbor, &p); err != nil {
+						errs <- err
+						return
+					}
+					if out, err := MarshalCBORStruct(&p); err != nil || !bytes.Equal(out, r.cbor) {
+						errs <- fmt.Errorf("post struct: round trip differs (%v)", err)
+						return
+					}
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for w := 0; w < workers; w++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
 		}
 	}
 }
