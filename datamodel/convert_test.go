@@ -263,6 +263,8 @@ func TestDecodersAgree(t *testing.T) {
 		`{"$type":"blob","ref":{"$link":"` + jsonTestRawCID + `"},"mimeType":"a/b","size":0}`,
 		`{"cid":"` + jsonTestRawCID + `","mimeType":"a/b"}`, `{"cid":"x","mimeType":"a/b"}`,
 		`[[[{"$bytes":"AQID"}]]]`, `{"":""}`, `"\u0000"`,
+		// Rule 14: links and bytes are leaves at the depth limit in both encodings.
+		jsonNested("[", "]", 32, `{"$link":"`+jsonTestCBORCID+`"}`), jsonNested("[", "]", 32, `{"$bytes":"AQ"}`),
 	} {
 		v, err := UnmarshalJSON([]byte(in))
 		if err != nil {
