@@ -110,6 +110,10 @@ func (d *cborDecoder) value(off, depth int) (any, int, *Error) {
 			if end := off + 1 + int(ib-0x60); end <= len(d.data) && cborValidText(d.data, off+1, end) {
 				return d.slabs.boxString(d.str(off+1, end)), end, nil
 			}
+		case ib == 0x78 && off+1 < len(d.data) && d.data[off+1] >= 24: // text of 24 to 255 bytes
+			if end := off + 2 + int(d.data[off+1]); end <= len(d.data) && cborValidText(d.data, off+2, end) {
+				return d.slabs.boxString(d.str(off+2, end)), end, nil
+			}
 		}
 	}
 	major, arg, p, err := cborHead(d.data, off)

@@ -179,42 +179,35 @@ func cborText(data []byte, off, p int, n uint64) (int, *Error) {
 // bytes are ASCII.
 const cborASCIIMask = 0x8080808080808080
 
-// cborValidText reports whether data[p:end] is valid UTF-8. It is utf8.Valid with fast paths
-// for ASCII, which is most of the text in records: a short string is tested with one 8-byte load
-// (reading past its end into the input and masking the extra bytes off), a long one 16 bytes at a
-// time. At the first non-ASCII byte it hands the rest to utf8.Valid.
+// cborValidText reports whether data[p:end] is valid UTF-8. It is utf8.Valid with a fast path
+// for ASCII, which is most of the text in records: when the input extends to a whole number of
+// 8-byte words from p, it ORs the words together (the bytes past end masked off) and tests the
+// top bits once, without a branch per word. At a non-ASCII byte it hands over to utf8.Valid.
 func cborValidText(data []byte, p, end int) bool {
 	n := end - p
-	if n <= 8 && len(data)-p >= 8 {
-		// For n = 0 the shift is 64, which in Go gives 0: nothing to test.
-		if binary.LittleEndian.Uint64(data[p:])&(cborASCIIMask>>(64-8*n)) == 0 {
+	if len(data)-p >= (n+7)&^7 {
+		var acc uint64
+		i := p
+		for ; i+8 <= end; i += 8 {
+			acc |= binary.LittleEndian.Uint64(data[i:])
+		}
+		if i < end {
+			acc |= binary.LittleEndian.Uint64(data[i:]) & (cborASCIIMask >> (64 - 8*(end-i)))
+		}
+		if acc&cborASCIIMask == 0 {
 			return true
 		}
 		return utf8.Valid(data[p:end])
 	}
 	b := data[p:end]
-	if n < 8 {
-		for i, c := range b {
-			if c >= utf8.RuneSelf {
-				return utf8.Valid(b[i:])
-			}
-		}
-		return true
-	}
 	i := 0
 	for ; i+16 <= n; i += 16 {
 		if (binary.LittleEndian.Uint64(b[i:])|binary.LittleEndian.Uint64(b[i+8:]))&cborASCIIMask != 0 {
 			return utf8.Valid(b[i:])
 		}
 	}
-	if i < n {
-		// Fewer than 16 bytes left, and n ≥ 8: the last 8 bytes and, if needed, the 8 at i
-		// cover them (overlapping bytes already known to be ASCII).
-		w := binary.LittleEndian.Uint64(b[n-8:])
-		if n-i > 8 {
-			w |= binary.LittleEndian.Uint64(b[i:])
-		}
-		if w&cborASCIIMask != 0 {
+	for ; i < n; i++ {
+		if b[i] >= utf8.RuneSelf {
 			return utf8.Valid(b[i:])
 		}
 	}
@@ -384,6 +377,12 @@ func (s *cborScanner) value(off, depth int) (int, *Error) {
 			if end := off + 1 + int(ib-0x60); end <= len(s.data) && cborValidText(s.data, off+1, end) {
 				return end, nil
 			}
+		case ib == 0x78 && off+1 < len(s.data) && s.data[off+1] >= 24: // text of 24 to 255 bytes
+			if end := off + 2 + int(s.data[off+1]); end <= len(s.data) && cborValidText(s.data, off+2, end) {
+				return end, nil
+			}
+		case (ib == 0x18 || ib == 0x38) && off+1 < len(s.data) && s.data[off+1] >= 24: // one-byte integers
+			return off + 2, nil
 		}
 	}
 	major, arg, p, err := cborHead(s.data, off)
