@@ -42,9 +42,10 @@ const (
 // their shortest form. Anything else is refused with an *Error whose Path names the bad value:
 // floats (ErrFloat), unsigned values above math.MaxInt64 (ErrIntegerRange), invalid UTF-8
 // (ErrInvalidUTF8), undefined or CIDv0 links (ErrInvalidCID), a "$type" that is not a non-empty
-// string (ErrType), malformed blobs (ErrBlob), other Go types (ErrUnsupported) and trees nested
-// deeper than DefaultMaxDepth (ErrTooDeep), which a default decoder could not read back and which
-// is also how a cyclic value is caught.
+// string (ErrType), malformed blobs, including a map typed "blob" that is not exactly a blob
+// (ErrBlob), other Go types (ErrUnsupported) and trees nested deeper than DefaultMaxDepth
+// (ErrTooDeep), which a default decoder could not read back and which is also how a cyclic value
+// is caught.
 func MarshalCBOR(v any) ([]byte, error) {
 	pooled := cborBufPool.Get().(*[]byte)
 	buf, err := cborEncode((*pooled)[:0], v, 1)
@@ -87,13 +88,13 @@ var cborBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return
 const cborMaxPooledBuf = 64 << 10
 
 // cborEncodeError builds the error for the value at the current position; the callers on the
-// way out prepend their path tokens (see cborPrependPath). Errors are rare, so building the path
+// way out prepend their path tokens (cborPrependKey, cborPrependIndex). Errors are rare, so building the path
 // on the way out keeps the success path free of any path bookkeeping.
 func cborEncodeError(sentinel error, detail string) *Error {
 	return &Error{Err: sentinel, Offset: -1, Detail: detail}
 }
 
-// cborPrependPath puts the JSON Pointer token of a map key in front of err's path.
+// cborPrependKey puts the JSON Pointer token of a map key in front of err's path.
 func cborPrependKey(err error, key string) error {
 	if e, ok := err.(*Error); ok {
 		e.Path = string(appendPointerToken(nil, key)) + e.Path
@@ -109,7 +110,7 @@ func cborPrependIndex(err error, i int) error {
 	return err
 }
 
-// encode appends v at nesting depth depth (the top-level value is depth 1).
+// cborEncode appends v at nesting depth depth (the top-level value is depth 1).
 func cborEncode(dst []byte, v any, depth int) ([]byte, error) {
 	switch x := v.(type) {
 	case nil:
