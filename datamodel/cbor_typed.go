@@ -5,6 +5,8 @@ import (
 	"math"
 	"reflect"
 	"strconv"
+	"sync"
+	"sync/atomic"
 
 	"github.com/atcore/atcore/cidutil"
 	"github.com/fxamacker/cbor/v2"
@@ -38,13 +40,32 @@ var cborStructEnc = func() cbor.EncMode {
 // cborStructDecoder returns the fxamacker decoder for lim: duplicate keys, indefinite lengths,
 // invalid UTF-8, NaN, infinities, undefined and unknown struct fields refused; integers into any
 // as int64; encoding.TextUnmarshaler types (tid.TID) read from text strings; the nesting and
-// element limits from lim. The default limits' decoder is built once.
+// element limits from lim. Decoders are built once per distinct Limits (a few are kept).
 func cborStructDecoder(lim Limits) (cbor.DecMode, error) {
 	if lim == DefaultLimits() {
 		return cborStructDecDefault, nil
 	}
-	return cborNewStructDecoder(lim)
+	if dm, ok := cborStructDecCache.Load(lim); ok {
+		return dm.(cbor.DecMode), nil
+	}
+	dm, err := cborNewStructDecoder(lim)
+	if err != nil {
+		return nil, err
+	}
+	if cborStructDecCached.Add(1) <= cborStructDecCacheMax {
+		cborStructDecCache.Store(lim, dm)
+	}
+	return dm, nil
 }
+
+// cborStructDecCache maps Limits to their fxamacker decoder, for up to cborStructDecCacheMax
+// distinct limits (a program uses one or two; the bound keeps a misuse from growing it forever).
+var (
+	cborStructDecCache  sync.Map
+	cborStructDecCached atomic.Int32
+)
+
+const cborStructDecCacheMax = 16
 
 var cborStructDecDefault = func() cbor.DecMode {
 	dm, err := cborNewStructDecoder(DefaultLimits())

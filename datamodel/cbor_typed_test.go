@@ -3,6 +3,7 @@ package datamodel
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/atcore/atcore/tid"
@@ -238,5 +239,31 @@ func TestCBORStructRefuses(t *testing.T) {
 	}
 	if _, err := MarshalCBORStruct(withBlob{}); !errors.Is(err, ErrBlob) {
 		t.Errorf("zero Blob field: %v, want ErrBlob", err)
+	}
+}
+
+// TestCBORStructCustomLimits: non-default limits apply on the typed path too, from many
+// goroutines at once (their fxamacker decoder is built once and shared).
+func TestCBORStructCustomLimits(t *testing.T) {
+	post := cborTestRecord(t, "post")
+	errs := make(chan error, 8)
+	for w := 0; w < 8; w++ {
+		go func() {
+			var p cborTestPost
+			if err := UnmarshalCBORStruct(post, &p, WithLimits(Limits{MaxDepth: 5})); err != nil {
+				errs <- err
+				return
+			}
+			if err := UnmarshalCBORStruct(post, &p, WithLimits(Limits{MaxDepth: 4})); !errors.Is(err, ErrTooDeep) {
+				errs <- fmt.Errorf("post (depth 5) with MaxDepth 4: %v, want ErrTooDeep", err)
+				return
+			}
+			errs <- nil
+		}()
+	}
+	for w := 0; w < 8; w++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
 	}
 }
