@@ -11,11 +11,13 @@ import (
 // package's Go values: nil, bool, int64, string, Bytes, Link, []any, map[string]any and Blob.
 //
 // It is as strict as ScanCBOR (DECISIONS rules 9 and 14), in the same single pass, and also
-// applies the data-model rules: a "$type" key must hold a non-empty string (rule 11, ErrType); a
-// map whose "$type" is "blob" must have exactly the blob shape and becomes a Blob (rule 13,
-// ErrBlob); a map of exactly {"cid": <canonical CIDv1 string>, "mimeType": <non-empty string>}
-// becomes a legacy Blob, which re-encodes to the same bytes. Every other map stays a map; a null
-// value and a missing key stay distinct (rule 15).
+// applies the data-model rules. No map may have a "$link" or "$bytes" key (ErrLink, ErrBytes,
+// at the key's offset): in atproto JSON such a map would read back as a link or bytes (rule
+// 10), which is why MarshalJSON and Validate refuse it too. A "$type" key must hold a non-empty
+// string (rule 11, ErrType). A map whose "$type" is "blob" must have exactly the blob shape and
+// becomes a Blob (rule 13, ErrBlob); a map of exactly {"cid": <canonical CIDv1 string>,
+// "mimeType": <non-empty string>} becomes a legacy Blob, which re-encodes to the same bytes.
+// Every other map stays a map; a null value and a missing key stay distinct (rule 15).
 //
 // The result never aliases data. The decoded strings and map keys share one copy of the input
 // rather than each having its own, which saves an allocation per string; a string kept alive
@@ -205,6 +207,11 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 		if err != nil {
 			return nil, 0, err
 		}
+		if ke-ks >= len("$link") && d.data[ks] == '$' {
+			if err := cborReservedKey(d.data, p, ks, ke); err != nil {
+				return nil, 0, err
+			}
+		}
 		k := d.str(ks, ke)
 		var v any
 		if v, p, err = d.value(ke, depth+1); err != nil {
@@ -237,6 +244,22 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 		}
 	}
 	return m, p, nil
+}
+
+// cborReservedKey refuses the map key data[ks:ke] (its head at off) if it is "$link" or "$bytes":
+// in atproto JSON such a map would read back as a link or bytes, not as itself (DECISIONS rule
+// 10), so it is outside the data model, as MarshalJSON and Validate say too.
+func cborReservedKey(data []byte, off, ks, ke int) *Error {
+	var err *Error
+	switch string(data[ks:ke]) {
+	case "$link":
+		err = cborErr(ErrLink, off, "a map with a $link key is not a link")
+	case "$bytes":
+		err = cborErr(ErrBytes, off, "a map with a $bytes key is not bytes")
+	default:
+		return nil
+	}
+	return cborErrKey(err, data, ks, ke)
 }
 
 // blob decodes the four entries at p as a blob without building a map, if they are exactly a

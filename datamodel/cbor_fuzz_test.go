@@ -35,20 +35,23 @@ func cborFuzzSeeds(f *testing.F) {
 		f.Add(cborMustHex(row.hex))
 	}
 	for _, h := range []string{"a0", "80", "f6", "00", "3b7fffffffffffffff", "a1 652474797065 60",
-		"a2 63636964 6161 686d696d6554797065 6161"} {
+		"a2 63636964 6161 686d696d6554797065 6161", "a1 65246c696e6b 6161", "a1 66246279746573 40",
+		"a1 65246c696e6c 6161"} {
 		f.Add(cborMustHex(h))
 	}
 }
 
-// cborDataModelError reports whether err breaks only a data-model rule the scanner leaves to the
-// decoder (rules 11 and 13).
+// cborDataModelError reports whether err breaks only a data-model rule the scanner, a pure
+// syntax check, leaves to the decoder: a "$link" or "$bytes" key (rule 10), "$type" (rule 11),
+// blobs (rule 13).
 func cborDataModelError(err error) bool {
-	return errors.Is(err, ErrType) || errors.Is(err, ErrBlob)
+	return errors.Is(err, ErrLink) || errors.Is(err, ErrBytes) || errors.Is(err, ErrType) || errors.Is(err, ErrBlob)
 }
 
-// FuzzScanCBOR: the scanner never panics; whatever it accepts decodes (or breaks only rule 11 or
-// 13), re-encodes to identical bytes, and is decoded by fxamacker too; whatever it rejects, the
-// decoder rejects for the same reason at the same offset (or for rule 11 or 13 earlier).
+// FuzzScanCBOR: the scanner never panics; whatever it accepts decodes (or breaks only a
+// data-model rule: 10, 11 or 13), re-encodes to identical bytes, and is decoded by fxamacker too;
+// whatever it rejects, the decoder rejects for the same reason at the same offset (or for a
+// data-model rule earlier).
 func FuzzScanCBOR(f *testing.F) {
 	cborFuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -89,7 +92,7 @@ func FuzzScanCBOR(f *testing.F) {
 }
 
 // FuzzUnmarshalCBOR: the decoder never panics; what it decodes re-encodes to the same bytes,
-// passes the scanner, and decodes the same way as a prefix.
+// passes the scanner and Validate, and decodes the same way as a prefix.
 func FuzzUnmarshalCBOR(f *testing.F) {
 	cborFuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -110,6 +113,9 @@ func FuzzUnmarshalCBOR(f *testing.F) {
 		}
 		if err := ScanCBOR(data); err != nil {
 			t.Fatalf("decoded, but ScanCBOR: %v", err)
+		}
+		if err := Validate(v); err != nil {
+			t.Fatalf("decoded, but Validate: %v", err)
 		}
 		out, err := MarshalCBOR(v)
 		if err != nil || !bytes.Equal(out, data) {

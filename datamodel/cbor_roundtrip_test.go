@@ -170,40 +170,102 @@ func cborTestHexString(s string) string {
 	return b.String()
 }
 
-// TestUnmarshalCBORDataModel: canonical CBOR that breaks the data-model rules on "$type" and
-// blobs (DECISIONS rules 11 and 13) passes ScanCBOR but not UnmarshalCBOR.
+// TestUnmarshalCBORDataModel: canonical CBOR that breaks the data-model rules on reserved keys,
+// "$type" and blobs (DECISIONS rules 10, 11 and 13) passes ScanCBOR, a pure syntax check, but not
+// UnmarshalCBOR. Rows marked typed fail the same way in UnmarshalCBORStruct, into any (its
+// scanner checks the key rules, 10 and 11; rule 13 only applies to Blob fields there).
 func TestUnmarshalCBORDataModel(t *testing.T) {
 	ref := "63726566 d82a5825 00 01551220 4258cfff78f613697697563f926c91e5d3574d2ea25ae7ed92d6ebfc23a3889e"
 	typeBlob := "652474797065 64626c6f62"
 	mime := "686d696d6554797065 6a696d6167652f6a706567"
+	link, byts := "65 246c696e6b", "66 246279746573" // the keys "$link" and "$bytes"
 	tests := []struct {
 		rule   string
 		hex    string
 		err    error
 		offset int64
 		path   string
+		typed  bool
 	}{
-		{"$type is an integer", "a1 652474797065 01", ErrType, 7, "/$type"},
-		{"$type is null", "a1 652474797065 f6", ErrType, 7, "/$type"},
-		{"$type is empty", "a1 652474797065 60", ErrType, 7, "/$type"},
-		{"nested $type is not a string", "a1 6161 a1 652474797065 f5", ErrType, 10, "/a/$type"},
-		{"blob without size", "a3 " + ref + typeBlob + mime, ErrBlob, 0, ""},
-		{"blob with a string size", "a4 " + ref + "6473697a65 6131" + typeBlob + mime, ErrBlob, 0, ""},
-		{"blob with a negative size", "a4 " + ref + "6473697a65 20" + typeBlob + mime, ErrBlob, 0, ""},
-		{"blob with an empty mimeType", "a4 " + ref + "6473697a65 01" + typeBlob + "686d696d6554797065 60", ErrBlob, 0, ""},
-		{"blob with a string ref", "a4 63726566 6161 6473697a65 01" + typeBlob + mime, ErrBlob, 0, ""},
-		{"blob with an extra key", "a5 6161 01 " + ref + "6473697a65 01" + typeBlob + mime, ErrBlob, 0, ""},
-		{"nested bad blob", "a1 6161 a3 " + ref + typeBlob + mime, ErrBlob, 3, "/a"},
+		{"rule 10: $link key", "a1" + link + "6161", ErrLink, 1, "/$link", true},
+		{"rule 10: $link key holding a link", "a1" + link + "d82a5825 00" + cborTestCIDHex, ErrLink, 1, "/$link", true},
+		{"rule 10: $bytes key", "a1" + byts + "4101", ErrBytes, 1, "/$bytes", true},
+		{"rule 10: $link key after another key", "a1 6161 a2 6178 01" + link + "01", ErrLink, 7, "/a/$link", true},
+		{"rule 10: $bytes key in an array", "81 a1" + byts + "40", ErrBytes, 2, "/0/$bytes", true},
+		{"rule 10: $link and $bytes keys ($link sorts first)", "a2" + link + "01" + byts + "01", ErrLink, 1, "/$link", true},
+		{"rule 10: $bytes key before a malformed value", "a1" + byts + "ff", ErrBytes, 1, "/$bytes", true},
+		{"rule 11: $type is an integer", "a1 652474797065 01", ErrType, 7, "/$type", true},
+		{"rule 11: $type is null", "a1 652474797065 f6", ErrType, 7, "/$type", true},
+		{"rule 11: $type is empty", "a1 652474797065 60", ErrType, 7, "/$type", true},
+		{"rule 11: nested $type is not a string", "a1 6161 a1 652474797065 f5", ErrType, 10, "/a/$type", true},
+		{"rule 13: blob without size", "a3 " + ref + typeBlob + mime, ErrBlob, 0, "", false},
+		{"rule 13: blob with a string size", "a4 " + ref + "6473697a65 6131" + typeBlob + mime, ErrBlob, 0, "", false},
+		{"rule 13: blob with a negative size", "a4 " + ref + "6473697a65 20" + typeBlob + mime, ErrBlob, 0, "", false},
+		{"rule 13: blob with an empty mimeType", "a4 " + ref + "6473697a65 01" + typeBlob + "686d696d6554797065 60", ErrBlob, 0, "", false},
+		{"rule 13: blob with a string ref", "a4 63726566 6161 6473697a65 01" + typeBlob + mime, ErrBlob, 0, "", false},
+		{"rule 13: blob with an extra key", "a5 6161 01 " + ref + "6473697a65 01" + typeBlob + mime, ErrBlob, 0, "", false},
+		{"rule 13: nested bad blob", "a1 6161 a3 " + ref + typeBlob + mime, ErrBlob, 3, "/a", false},
 	}
 	for _, tt := range tests {
 		in := cborHex(t, tt.hex)
-		if err := ScanCBOR(in); err != nil {
-			t.Errorf("%s: ScanCBOR: %v (the encoding is canonical)", tt.rule, err)
+		scanErr := ScanCBOR(in)
+		if tt.rule == "rule 10: $bytes key before a malformed value" {
+			if !errors.Is(scanErr, ErrSyntax) {
+				t.Errorf("%s: ScanCBOR: %v, want ErrSyntax", tt.rule, scanErr)
+			}
+		} else if scanErr != nil {
+			t.Errorf("%s: ScanCBOR: %v (the encoding is canonical)", tt.rule, scanErr)
+		}
+		check := func(fn string, err error) {
+			t.Helper()
+			var e *Error
+			if !errors.Is(err, tt.err) || !errors.As(err, &e) || e.Offset != tt.offset || e.Path != tt.path {
+				t.Errorf("%s: %s: %v, want %v at offset %d path %q", tt.rule, fn, err, tt.err, tt.offset, tt.path)
+			}
 		}
 		_, err := UnmarshalCBOR(in)
-		var e *Error
-		if !errors.Is(err, tt.err) || !errors.As(err, &e) || e.Offset != tt.offset || e.Path != tt.path {
-			t.Errorf("%s: %v, want %v at offset %d path %q", tt.rule, err, tt.err, tt.offset, tt.path)
+		check("UnmarshalCBOR", err)
+		_, _, err = UnmarshalCBORPrefix(in)
+		check("UnmarshalCBORPrefix", err)
+		if tt.typed {
+			var v any
+			check("UnmarshalCBORStruct", UnmarshalCBORStruct(in, &v))
+		}
+	}
+}
+
+// TestUnmarshalCBORReservedKeysKept: other "$"-prefixed keys, including near misses of "$link"
+// and "$bytes", are reserved but kept and passed through (DECISIONS rule 11).
+func TestUnmarshalCBORReservedKeysKept(t *testing.T) {
+	tests := []struct {
+		rule string
+		hex  string
+		want any
+	}{
+		{"rule 11: $lin is not $link", "a1 64246c696e 01", map[string]any{"$lin": int64(1)}},
+		{"rule 11: $links is not $link", "a1 66246c696e6b73 01", map[string]any{"$links": int64(1)}},
+		{"rule 11: $Link is not $link (case matters)", "a1 65244c696e6b 01", map[string]any{"$Link": int64(1)}},
+		{"rule 11: $byte is not $bytes", "a1 652462797465 01", map[string]any{"$byte": int64(1)}},
+		{"rule 11: link without $ is a plain key", "a1 646c696e6b 01", map[string]any{"link": int64(1)}},
+		{"rule 11: $link as a value, not a key", "a1 6161 65246c696e6b", map[string]any{"a": "$link"}},
+		{"rule 11: empty key before a value starting with '$'", "a1 60 24", map[string]any{"": int64(-5)}},
+	}
+	for _, tt := range tests {
+		in := cborHex(t, tt.hex)
+		v, err := UnmarshalCBOR(in)
+		if err != nil || !reflect.DeepEqual(v, tt.want) {
+			t.Errorf("%s: UnmarshalCBOR = %#v, %v; want %#v", tt.rule, v, err, tt.want)
+			continue
+		}
+		var sv any
+		if err := UnmarshalCBORStruct(in, &sv); err != nil {
+			t.Errorf("%s: UnmarshalCBORStruct: %v", tt.rule, err)
+		}
+		if out, err := MarshalCBOR(v); err != nil || !bytes.Equal(out, in) {
+			t.Errorf("%s: MarshalCBOR = %x, %v; want %x", tt.rule, out, err, in)
+		}
+		if err := Validate(v); err != nil {
+			t.Errorf("%s: Validate: %v", tt.rule, err)
 		}
 	}
 }

@@ -11,8 +11,8 @@ import (
 // ScanCBOR checks that data is exactly one canonical DAG-CBOR value within the limits, without
 // allocating (DECISIONS rules 9 and 14; passing options costs one allocation, for the options).
 // Every check UnmarshalCBOR makes on the encoding is made here too, in one pass over the bytes,
-// but no Go value is built. It does not apply the data-model rules on "$type" and blobs (rules
-// 11 and 13), which need the decoded values.
+// but no Go value is built. It is a pure syntax check: it does not apply the data-model rules
+// (rules 10, 11 and 13: "$link" and "$bytes" keys, "$type", blobs), which UnmarshalCBOR adds.
 //
 // It rejects: map keys that are not text strings, not sorted length-first then bytewise, or
 // repeated; integers, lengths and tags not in their shortest form; indefinite lengths; floats of
@@ -360,9 +360,10 @@ func cborUvarint(b []byte) (v uint64, n int) {
 type cborScanner struct {
 	data []byte
 	lim  *Limits
-	// checkType adds the cheap data-model rule 11 ("$type" holds a non-empty string), for
-	// UnmarshalCBORStruct, where no generic decode follows to check it.
-	checkType bool
+	// dataModel adds the cheap data-model rules on map keys, for UnmarshalCBORStruct, where no
+	// generic decode follows to check them: "$type" holds a non-empty string (rule 11), and no
+	// map has a "$link" or "$bytes" key (rule 10; see cborReservedKey).
+	dataModel bool
 }
 
 // value checks the item at off, at nesting depth depth, and returns the offset after it.
@@ -422,10 +423,15 @@ func (s *cborScanner) value(off, depth int) (int, *Error) {
 			if err != nil {
 				return 0, err
 			}
+			if s.dataModel && ke-ks >= len("$link") && s.data[ks] == '$' {
+				if err := cborReservedKey(s.data, p, ks, ke); err != nil {
+					return 0, err
+				}
+			}
 			if p, err = s.value(ke, depth+1); err != nil {
 				return 0, cborErrKey(err, s.data, ks, ke)
 			}
-			if s.checkType && ke-ks == 5 && string(s.data[ks:ke]) == "$type" && (s.data[ke]&0xe0 != cborMajorText || s.data[ke] == cborMajorText) {
+			if s.dataModel && ke-ks == 5 && string(s.data[ks:ke]) == "$type" && (s.data[ke]&0xe0 != cborMajorText || s.data[ke] == cborMajorText) {
 				return 0, cborErrKey(cborErr(ErrType, ke, ""), s.data, ks, ke)
 			}
 			pks, pke = ks, ke

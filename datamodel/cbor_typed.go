@@ -129,13 +129,14 @@ func MarshalCBORStruct(v any) ([]byte, error) {
 // exactly one canonical DAG-CBOR value within the limits: it is checked with ScanCBOR first,
 // because fxamacker does not check canonical form. A map key with no matching struct field is an
 // error (ErrGoType), as is a value of the wrong type; a "$type" key must hold a non-empty
-// string (rule 11). Blob fields get the checks of rule 13 (see Blob.UnmarshalCBOR).
+// string (rule 11), and no map may have a "$link" or "$bytes" key (ErrLink, ErrBytes; see
+// UnmarshalCBOR). Blob fields get the checks of rule 13 (see Blob.UnmarshalCBOR).
 func UnmarshalCBORStruct(data []byte, v any, opts ...Option) error {
 	lim := cborLimits(opts)
 	if len(data) > lim.MaxCBORSize {
 		return cborErrTooLarge(lim)
 	}
-	s := cborScanner{data: data, lim: &lim, checkType: true}
+	s := cborScanner{data: data, lim: &lim, dataModel: true}
 	end, serr := s.value(0, 1)
 	if serr != nil {
 		return serr

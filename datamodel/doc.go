@@ -18,5 +18,8 @@
 // Decoding is strict (see ../DECISIONS.md rules 9–15 in the atcore repository): anything that is not
 // canonical DAG-CBOR, or not valid atproto JSON, is rejected with an *Error that gives the byte
 // offset, the JSON Pointer of the value and the rule broken, and that matches one of the Err*
-// sentinels with errors.Is. Limits protect against hostile input; see Limits.
+// sentinels with errors.Is. A map with a "$link" or "$bytes" key is not a data-model value, since
+// JSON would read it back as a link or bytes: UnmarshalCBOR, UnmarshalCBORStruct, MarshalJSON and
+// Validate refuse it (ErrLink, ErrBytes), while ScanCBOR, a pure syntax check, lets it pass.
+// Limits protect against hostile input; see Limits.
 package datamodel
