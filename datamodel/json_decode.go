@@ -2,10 +2,13 @@ package datamodel
 
 import (
 	"encoding/base64"
+	"encoding/binary"
+	"math/bits"
 	"strconv"
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/atcore/atcore/cidutil"
 )
@@ -42,8 +45,10 @@ func UnmarshalJSON(data []byte, opts ...Option) (any, error) {
 			Detail: strconv.Itoa(len(data)) + " bytes, limit " + strconv.Itoa(limits.MaxJSONSize)}
 	}
 	d := jsonDecoderPool.Get().(*jsonDecoder)
-	d.data, d.str, d.pos, d.depth, d.limits = data, string(data), 0, 0, limits
-	d.slabs = cborSlabs{} // the values of earlier decodes keep their own slabs
+	d.data, d.pos, d.depth, d.limits = data, 0, 0, limits
+	// The values of earlier decodes keep their own slabs and arena; the new ones are sized from
+	// the input.
+	d.slabs, d.arena = cborSlabs{size: len(data)}, nil
 	v, err := d.value()
 	if err == nil {
 		d.skipSpace()
@@ -51,7 +56,7 @@ func UnmarshalJSON(data []byte, opts ...Option) (any, error) {
 			v, err = nil, d.fail(ErrTrailingBytes, d.pos, "")
 		}
 	}
-	d.data, d.str, d.slabs = nil, "", cborSlabs{}
+	d.data, d.slabs, d.arena = nil, cborSlabs{}, nil
 	if cap(d.items) > jsonMaxPooledScratch || cap(d.members) > jsonMaxPooledScratch || cap(d.buf) > jsonMaxPooledScratch {
 		// One huge input must not pin its scratch space in the pool.
 		d.items, d.members, d.buf = nil, nil, nil
@@ -79,7 +84,6 @@ const jsonMaxPooledScratch = 4096
 // jsonDecoder is a single-pass recursive-descent reader over data.
 type jsonDecoder struct {
 	data   []byte
-	str    string // data as a string: unescaped strings are substrings of it
 	pos    int
 	depth  int // containers open around pos
 	limits Limits
@@ -90,6 +94,71 @@ type jsonDecoder struct {
 	members []jsonMember
 	items   []any
 	buf     []byte // unescaped string being built
+
+	// arena holds the bytes of the decoded strings, back to back: each string is a view of its
+	// bytes, which are never written again (see carve).
+	arena []byte
+	// keys caches map keys across the decodes this pooled decoder makes: records repeat the same
+	// few keys ($type, text, createdAt, uri, cid…), which then cost no allocation at all. Keys
+	// are found by a hash of their bytes; a full set forgets its older key.
+	keys [jsonKeyCacheSize]string
+}
+
+// jsonKeyCacheSize is the number of slots of the key cache, and jsonMaxCachedKey the longest key
+// it keeps: at most 256 short strings stay alive per pooled decoder.
+const (
+	jsonKeyCacheSize = 256
+	jsonMaxCachedKey = 32
+)
+
+// carve returns a string with the bytes of b, carved from the arena. The arena is allocated in
+// chunks of the input left to read (half of it when that is large), so that a record's strings
+// take one or two allocations instead of one each. The trade-off: a string kept from the result keeps its whole chunk alive.
+func (d *jsonDecoder) carve(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if cap(d.arena)-len(d.arena) < len(b) {
+		n := len(d.data) - d.pos + len(b) // the strings left cannot be longer than this
+		if n > jsonSmallInput {
+			n /= 2
+		}
+		n = max(n, len(b), jsonMinArenaChunk)
+		d.arena = make([]byte, 0, n)
+	}
+	start := len(d.arena)
+	d.arena = append(d.arena, b...)
+	return unsafe.String(&d.arena[start], len(b))
+}
+
+// An arena chunk has at least jsonMinArenaChunk bytes; it holds all the strings left to read when
+// they are at most jsonSmallInput bytes.
+const (
+	jsonMinArenaChunk = 64
+	jsonSmallInput    = 2048
+)
+
+// key returns b, a decoded map key, as a string: from the key cache if it is there.
+func (d *jsonDecoder) key(b []byte) string {
+	if len(b) > jsonMaxCachedKey || len(b) == 0 {
+		return d.carve(b)
+	}
+	h := uint32(2166136261) // FNV-1a
+	for _, c := range b {
+		h = (h ^ uint32(c)) * 16777619
+	}
+	// Two slots per key: the most recently added first. Colliding keys alternate within one
+	// record and would evict each other from a single slot.
+	set := d.keys[h%jsonKeyCacheSize&^1:][:2]
+	if set[0] == string(b) {
+		return set[0]
+	}
+	if set[1] == string(b) {
+		return set[1]
+	}
+	s := string(b)
+	set[0], set[1] = s, set[0]
+	return s
 }
 
 // jsonMember is one key/value pair of an object being read.
@@ -144,14 +213,45 @@ func (d *jsonDecoder) skipSpace() {
 	if d.pos < len(d.data) && d.data[d.pos] > ' ' {
 		return // the common case: no whitespace at all
 	}
-	for d.pos < len(d.data) {
-		switch d.data[d.pos] {
-		case ' ', '\t', '\n', '\r':
-			d.pos++
+	d.skipSpaceRun()
+}
+
+// skipSpaceRun skips whitespace, eight spaces at a time through the indentation of pretty-printed
+// input.
+func (d *jsonDecoder) skipSpaceRun() {
+	data, i := d.data, d.pos
+	for i < len(data) {
+		switch data[i] {
+		case ' ':
+			i++
+			for i+8 <= len(data) && binary.LittleEndian.Uint64(data[i:]) == jsonSpaces8 {
+				i += 8
+			}
+		case '\t', '\n', '\r':
+			i++
 		default:
+			d.pos = i
 			return
 		}
 	}
+	d.pos = i
+}
+
+// Word-at-a-time constants: a byte repeated in each of the 8 bytes of a uint64.
+const (
+	jsonOnes8   = 0x0101010101010101
+	jsonHighs8  = 0x8080808080808080
+	jsonSpaces8 = ' ' * jsonOnes8
+)
+
+// jsonSpecial8 has the high bit set in the lowest byte of x that is not plain (see jsonPlain): a
+// control character, '"', '\\' or a byte of a multi-byte UTF-8 sequence. The bytes above it may be
+// flagged falsely (borrows), which only matters to a caller that looks past the first.
+func jsonSpecial8(x uint64) uint64 {
+	quote := x ^ '"'*jsonOnes8
+	backslash := x ^ '\\'*jsonOnes8
+	return ((x - 0x20*jsonOnes8) | (quote - jsonOnes8) | (backslash - jsonOnes8)) &^ x & jsonHighs8 |
+		x&jsonHighs8
 }
 
 // value reads one value after optional whitespace.
@@ -162,11 +262,11 @@ func (d *jsonDecoder) value() (any, error) {
 	}
 	switch c := d.data[d.pos]; {
 	case c == '"':
-		s, err := d.string()
+		b, err := d.string()
 		if err != nil {
 			return nil, err
 		}
-		return d.slabs.boxString(s), nil
+		return d.slabs.boxString(d.carve(b)), nil
 	case c == '{':
 		return d.object()
 	case c == '[':
@@ -310,14 +410,15 @@ func (d *jsonDecoder) member() (jsonMember, error) {
 		return jsonMember{}, d.failByte("a string key")
 	}
 	m := jsonMember{keyOff: d.pos}
-	key, err := d.string()
+	kb, err := d.string()
 	if err != nil {
 		return jsonMember{}, err
 	}
-	if len(key) > d.limits.MaxKeyLen {
+	if len(kb) > d.limits.MaxKeyLen {
 		return jsonMember{}, d.fail(ErrKeyTooLong, m.keyOff,
-			strconv.Itoa(len(key))+" bytes, limit "+strconv.Itoa(d.limits.MaxKeyLen))
+			strconv.Itoa(len(kb))+" bytes, limit "+strconv.Itoa(d.limits.MaxKeyLen))
 	}
+	key := d.key(kb)
 	m.key = key
 	d.skipSpace()
 	if d.pos >= len(d.data) || d.data[d.pos] != ':' {
@@ -379,7 +480,7 @@ func (d *jsonDecoder) finishObject(start int, ms []jsonMember) (any, error) {
 	}
 	if len(ms) == 2 && cidKey != nil && mimeType != nil {
 		if b, ok := jsonLegacyBlob(cidKey.val, mimeType.val); ok {
-			return b, nil
+			return d.slabs.boxBlob(b), nil
 		}
 	}
 	out := make(map[string]any, len(ms))
@@ -529,7 +630,7 @@ func (d *jsonDecoder) blob(start int, ms []jsonMember) (any, error) {
 	if have != 4 {
 		return nil, d.fail(ErrBlob, start, "a blob has the keys $type, ref, mimeType and size")
 	}
-	return b, nil
+	return d.slabs.boxBlob(b), nil
 }
 
 // jsonLegacyBlob recognises the deprecated blob {"cid": "<CID>", "mimeType": "<type>"} (DECISIONS
@@ -558,30 +659,38 @@ var jsonPlain = func() (t [256]bool) {
 	return t
 }()
 
-// string reads a string token starting at its opening quote.
-func (d *jsonDecoder) string() (string, error) {
+// string reads a string token starting at its opening quote and returns its unescaped bytes:
+// a view of the input, or of d.buf when the string has escapes (valid until the next call).
+func (d *jsonDecoder) string() ([]byte, error) {
 	start := d.pos
 	data := d.data
 	i := start + 1
 	for {
+		for i+8 <= len(data) {
+			if m := jsonSpecial8(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) / 8
+				break
+			}
+			i += 8
+		}
 		for i < len(data) && jsonPlain[data[i]] {
 			i++
 		}
 		if i >= len(data) {
-			return "", d.fail(ErrTruncated, start, "unterminated string")
+			return nil, d.fail(ErrTruncated, start, "unterminated string")
 		}
 		switch c := data[i]; {
 		case c == '"':
 			d.pos = i + 1
-			return d.str[start+1 : i], nil
+			return data[start+1 : i], nil
 		case c == '\\':
 			return d.escapedString(start, i)
 		case c < 0x20:
-			return "", d.fail(ErrSyntax, i, "control character "+jsonQuoteByte(c)+" in a string")
+			return nil, d.fail(ErrSyntax, i, "control character "+jsonQuoteByte(c)+" in a string")
 		default:
 			r, size := utf8.DecodeRune(data[i:])
 			if r == utf8.RuneError && size == 1 {
-				return "", d.fail(ErrInvalidUTF8, i, "")
+				return nil, d.fail(ErrInvalidUTF8, i, "")
 			}
 			i += size
 		}
@@ -589,7 +698,7 @@ func (d *jsonDecoder) string() (string, error) {
 }
 
 // escapedString finishes a string that holds escapes; i is the offset of the first backslash.
-func (d *jsonDecoder) escapedString(start, i int) (string, error) {
+func (d *jsonDecoder) escapedString(start, i int) ([]byte, error) {
 	data := d.data
 	buf := append(d.buf[:0], data[start+1:i]...)
 	defer func() { d.buf = buf[:0] }()
@@ -598,10 +707,10 @@ func (d *jsonDecoder) escapedString(start, i int) (string, error) {
 		switch {
 		case c == '"':
 			d.pos = i + 1
-			return string(buf), nil
+			return buf, nil
 		case c == '\\':
 			if i+1 >= len(data) {
-				return "", d.fail(ErrTruncated, start, "unterminated string")
+				return nil, d.fail(ErrTruncated, start, "unterminated string")
 			}
 			esc := data[i+1]
 			i += 2
@@ -621,44 +730,44 @@ func (d *jsonDecoder) escapedString(start, i int) (string, error) {
 			case 'u':
 				r, err := d.hex4(i)
 				if err != nil {
-					return "", err
+					return nil, err
 				}
 				i += 4
 				if utf16.IsSurrogate(r) {
 					// A high surrogate must be followed by an escaped low one (RFC 8259 §7);
 					// alone, either half is not a character and has no UTF-8 form.
 					if r >= 0xDC00 || i+6 > len(data) || data[i] != '\\' || data[i+1] != 'u' {
-						return "", d.fail(ErrInvalidUTF8, i-6, "lone surrogate "+string(data[i-6:i]))
+						return nil, d.fail(ErrInvalidUTF8, i-6, "lone surrogate "+string(data[i-6:i]))
 					}
 					lo, err := d.hex4(i + 2)
 					if err != nil {
-						return "", err
+						return nil, err
 					}
 					if lo < 0xDC00 || lo > 0xDFFF {
-						return "", d.fail(ErrInvalidUTF8, i-6, "lone surrogate "+string(data[i-6:i]))
+						return nil, d.fail(ErrInvalidUTF8, i-6, "lone surrogate "+string(data[i-6:i]))
 					}
 					r = utf16.DecodeRune(r, lo)
 					i += 6
 				}
 				buf = utf8.AppendRune(buf, r)
 			default:
-				return "", d.fail(ErrSyntax, i-2, "invalid escape "+jsonQuoteByte(esc))
+				return nil, d.fail(ErrSyntax, i-2, "invalid escape "+jsonQuoteByte(esc))
 			}
 		case c < 0x20:
-			return "", d.fail(ErrSyntax, i, "control character "+jsonQuoteByte(c)+" in a string")
+			return nil, d.fail(ErrSyntax, i, "control character "+jsonQuoteByte(c)+" in a string")
 		case c < utf8.RuneSelf:
 			buf = append(buf, c)
 			i++
 		default:
 			r, size := utf8.DecodeRune(data[i:])
 			if r == utf8.RuneError && size == 1 {
-				return "", d.fail(ErrInvalidUTF8, i, "")
+				return nil, d.fail(ErrInvalidUTF8, i, "")
 			}
 			buf = append(buf, data[i:i+size]...)
 			i += size
 		}
 	}
-	return "", d.fail(ErrTruncated, start, "unterminated string")
+	return nil, d.fail(ErrTruncated, start, "unterminated string")
 }
 
 // hex4 reads the four hex digits of a \u escape at offset i.
