@@ -3,6 +3,7 @@ package datamodel
 import (
 	"encoding/base64"
 	"encoding/binary"
+	"errors"
 	"math/bits"
 	"strconv"
 	"sync"
@@ -36,10 +37,15 @@ import (
 //
 // Any value may be at the top level; ValidateRecord checks that it is a record (an object).
 //
-// Strings in the result share one copy of data, made once per call, instead of one allocation
-// each: a small string kept from the result keeps that copy alive.
+// The strings in the result share a few allocations (chunks of an arena) instead of one each: a
+// small string kept from the result keeps its chunk, at most the size of the input, alive.
 func UnmarshalJSON(data []byte, opts ...Option) (any, error) {
-	limits := jsonLimits(opts)
+	return unmarshalJSON(data, jsonLimits(opts), false)
+}
+
+// unmarshalJSON is UnmarshalJSON; careful makes every object take the careful path, for tests
+// that compare the two paths.
+func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 	if len(data) > limits.MaxJSONSize {
 		return nil, &Error{Err: ErrTooLarge, Offset: int64(limits.MaxJSONSize),
 			Detail: strconv.Itoa(len(data)) + " bytes, limit " + strconv.Itoa(limits.MaxJSONSize)}
@@ -49,7 +55,15 @@ func UnmarshalJSON(data []byte, opts ...Option) (any, error) {
 	// The values of earlier decodes keep their own slabs and arena; the new ones are sized from
 	// the input.
 	d.slabs, d.arena = cborSlabs{size: len(data)}, nil
+	d.careful = careful
 	v, err := d.value()
+	if err == errJSONCareful {
+		// Something unusual (usually an error) that only the careful path reports exactly: start
+		// again, once, with that path for every object.
+		d.careful, d.pos, d.depth = true, 0, 0
+		d.items, d.members = d.items[:0], d.members[:0]
+		v, err = d.value()
+	}
 	if err == nil {
 		d.skipSpace()
 		if d.pos < len(d.data) {
@@ -83,11 +97,14 @@ const jsonMaxPooledScratch = 4096
 
 // jsonDecoder is a single-pass recursive-descent reader over data.
 type jsonDecoder struct {
-	data   []byte
-	pos    int
-	depth  int // containers open around pos
-	limits Limits
-	slabs  cborSlabs // one allocation for many boxed values (see cbor_box.go)
+	data  []byte
+	pos   int
+	depth int // containers open around pos
+	// careful makes every object take the careful path (objectCareful): set for a second pass
+	// when the quick path (object) met something it does not decide itself.
+	careful bool
+	limits  Limits
+	slabs   cborSlabs // one allocation for many boxed values (see cbor_box.go)
 
 	// Scratch stacks shared by all nesting levels: a container pushes its members, then pops them
 	// into a value of the exact size.
@@ -250,7 +267,7 @@ const (
 func jsonSpecial8(x uint64) uint64 {
 	quote := x ^ '"'*jsonOnes8
 	backslash := x ^ '\\'*jsonOnes8
-	return ((x - 0x20*jsonOnes8) | (quote - jsonOnes8) | (backslash - jsonOnes8)) &^ x & jsonHighs8 |
+	return ((x-0x20*jsonOnes8)|(quote-jsonOnes8)|(backslash-jsonOnes8))&^x&jsonHighs8 |
 		x&jsonHighs8
 }
 
@@ -356,8 +373,114 @@ func (d *jsonDecoder) popMembers(base int) {
 	d.members = d.members[:base]
 }
 
+// errJSONCareful is returned up the stack by the quick path of object when the input needs the
+// careful path (objectCareful) to decide the result or the error. UnmarshalJSON then decodes the
+// whole input again the careful way: at most twice the work, whatever the nesting.
+var errJSONCareful = errors.New("datamodel: internal: JSON needs the careful path")
+
 // object reads { "key": value, … } and turns it into a map, a Link, Bytes or a Blob.
+//
+// This quick path puts the members straight into a map, which is sized as it grows and finds
+// duplicate keys as it is filled. It gives the same result as objectCareful, which collects the
+// members first and then checks them in one place. It hands over to objectCareful for a blob and
+// for objects at the depth limit, and returns errJSONCareful when it meets anything else it does
+// not decide: a duplicate key, a misplaced $link or $bytes, an invalid $type. Its own errors
+// (syntax, limits, values) are the ones objectCareful would report first.
 func (d *jsonDecoder) object() (any, error) {
+	if d.careful || d.depth+1 > d.limits.MaxDepth {
+		return d.objectCareful()
+	}
+	start := d.pos
+	d.depth++
+	d.pos++ // {
+	d.skipSpace()
+	if d.pos < len(d.data) && d.data[d.pos] == '}' {
+		d.pos++
+		d.depth--
+		return map[string]any{}, nil
+	}
+	var out map[string]any // made once the first member shows it is a map
+	for n := 0; ; n++ {
+		if n >= d.limits.MaxElements {
+			return nil, d.fail(ErrTooManyElements, d.pos, "limit "+strconv.Itoa(d.limits.MaxElements))
+		}
+		m, err := d.member()
+		if err != nil {
+			return nil, err
+		}
+		if len(m.key) > 0 && m.key[0] == '$' {
+			switch m.key {
+			case "$link", "$bytes":
+				if n > 0 {
+					return nil, errJSONCareful
+				}
+				return d.leafObject(start, m)
+			case "$type":
+				s, ok := m.val.(string)
+				if !ok || s == "" {
+					return nil, errJSONCareful
+				}
+				if s == "blob" {
+					if n > 0 {
+						return nil, errJSONCareful
+					}
+					// Blobs are checked member by member: read this one again carefully.
+					d.pos = start
+					d.depth--
+					return d.objectCareful()
+				}
+			}
+		}
+		if out == nil {
+			out = make(map[string]any)
+		}
+		size := len(out)
+		out[m.key] = m.val
+		if len(out) == size {
+			return nil, errJSONCareful // a duplicate key
+		}
+		d.skipSpace()
+		if d.pos < len(d.data) {
+			if c := d.data[d.pos]; c == ',' {
+				d.pos++
+				continue
+			} else if c == '}' {
+				d.pos++
+				break
+			}
+		}
+		return nil, d.failByte("',' or '}'")
+	}
+	d.depth--
+	if len(out) == 2 {
+		if cidVal, ok := out["cid"]; ok {
+			if b, ok := jsonLegacyBlob(cidVal, out["mimeType"]); ok {
+				return d.slabs.boxBlob(b), nil
+			}
+		}
+	}
+	return out, nil
+}
+
+// leafObject finishes a $link or $bytes object whose first member is m: with no other member, it
+// is decided as objectCareful would.
+func (d *jsonDecoder) leafObject(start int, m jsonMember) (any, error) {
+	d.skipSpace()
+	if d.pos >= len(d.data) || d.data[d.pos] != '}' {
+		return nil, errJSONCareful
+	}
+	d.pos++
+	d.depth--
+	ms := [1]jsonMember{m}
+	if m.key == "$link" {
+		return d.link(start, ms[:], &ms[0])
+	}
+	return d.bytes(start, ms[:], &ms[0])
+}
+
+// objectCareful reads { "key": value, … } and turns it into a map, a Link, Bytes or a Blob,
+// collecting the members on a stack and checking them together in finishObject.
+func (d *jsonDecoder) objectCareful() (any, error) {
 	start := d.pos
 	d.depth++
 	// A $link or $bytes object is a leaf of the data model (a CBOR tag or byte string, not a map),

@@ -8,7 +8,8 @@ import (
 
 // FuzzUnmarshalJSON: the decoder never panics, and whatever it accepts is a valid data-model
 // value that survives JSON → CBOR → JSON unchanged: the CBOR is canonical (it decodes and
-// re-encodes to the same bytes) and a second pass through JSON gives identical bytes.
+// re-encodes to the same bytes) and a second pass through JSON gives identical bytes. The quick
+// and careful object paths agree on every input, accepted or not.
 func FuzzUnmarshalJSON(f *testing.F) {
 	for _, file := range []string{"data-model-fixtures.json", "data-model-valid.json", "data-model-invalid.json"} {
 		for _, c := range jsonReadCases(f, file) {
@@ -27,6 +28,7 @@ func FuzzUnmarshalJSON(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		jsonSamePaths(t, data, DefaultLimits()) // the quick object path decides as the careful one
 		v, err := UnmarshalJSON(data)
 		if err != nil {
 			if _, ok := err.(*Error); !ok {

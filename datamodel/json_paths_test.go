@@ -1,0 +1,200 @@
+package datamodel
+
+import (
+	"encoding/binary"
+	"errors"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// jsonSamePaths decodes in with the quick object path (UnmarshalJSON) and with the careful path
+// alone, and fails unless both give the same value or the same error, down to offset, path and
+// detail.
+func jsonSamePaths(t *testing.T, in []byte, limits Limits) {
+	t.Helper()
+	quick, qerr := unmarshalJSON(in, limits, false)
+	careful, cerr := unmarshalJSON(in, limits, true)
+	if !reflect.DeepEqual(quick, careful) {
+		t.Fatalf("values differ:\nquick   %#v\ncareful %#v", quick, careful)
+	}
+	if (qerr == nil) != (cerr == nil) {
+		t.Fatalf("errors differ: quick %v, careful %v", qerr, cerr)
+	}
+	if qerr == nil {
+		return
+	}
+	var qe, ce *Error
+	if !errors.As(qerr, &qe) || !errors.As(cerr, &ce) {
+		t.Fatalf("errors are not *Error: %T %T", qerr, cerr)
+	}
+	if *qe != *ce {
+		t.Fatalf("errors differ:\nquick   %+v\ncareful %+v", *qe, *ce)
+	}
+}
+
+// The quick path hands over to the careful one (or starts the decode again with it) for every
+// case it does not decide itself; each row is such a case, and results and errors must not
+// depend on which path read them.
+func TestUnmarshalJSONQuickPathMatchesCareful(t *testing.T) {
+	link := `{"$link":"` + jsonTestCBORCID + `"}`
+	blob := `{"$type":"blob","ref":{"$link":"` + jsonTestRawCID + `"},"mimeType":"a/b","size":1}`
+	legacy := `{"cid":"` + jsonTestRawCID + `","mimeType":"image/png"}`
+	small := Limits{MaxDepth: 3, MaxElements: 4, MaxKeyLen: 5, MaxJSONSize: 300}
+	tests := []struct {
+		rule   string
+		in     string
+		limits *Limits
+	}{
+		{"empty object", `{}`, nil},
+		{"nested objects and arrays", `{"a":{"b":[{"c":1},{"d":[]}]},"e":"f"}`, nil},
+		{"rule 10: $link object is a Link", `{"x":` + link + `}`, nil},
+		{"rule 10: $link with a second key", `{"x":{"$link":"` + jsonTestCBORCID + `","y":1}}`, nil},
+		{"rule 10: $link as the second key", `{"x":{"y":1,"$link":"` + jsonTestCBORCID + `"}}`, nil},
+		{"rule 10: $link then a syntax error", `{"x":{"$link":"` + jsonTestCBORCID + `" 1}}`, nil},
+		{"rule 10: $link not a string", `{"x":{"$link":7}}`, nil},
+		{"rule 10: $link bogus CID", `{"x":{"$link":"bafy"}}`, nil},
+		{"rule 10: $bytes object is Bytes", `{"x":{"$bytes":"AQI"}}`, nil},
+		{"rule 10: $bytes with a second key", `{"x":{"$bytes":"AQI","y":1}}`, nil},
+		{"rule 10: $bytes as the second key", `[{"y":1,"$bytes":"AQI"}]`, nil},
+		{"rule 10: duplicate $link", `{"$link":"` + jsonTestCBORCID + `","$link":"` + jsonTestCBORCID + `"}`, nil},
+		{"rule 11: $type valid", `{"$type":"app.bsky.feed.like","a":1}`, nil},
+		{"rule 11: $type empty", `{"a":[{"b":{"$type":""}}]}`, nil},
+		{"rule 11: $type number, later key", `{"a":1,"$type":7}`, nil},
+		{"rule 11: $type invalid, then a syntax error", `{"$type":7,"a":tru}`, nil},
+		{"rule 13: blob", `{"image":` + blob + `}`, nil},
+		{"rule 13: blob with $type not first", `{"ref":{"$link":"` + jsonTestRawCID + `"},"$type":"blob","mimeType":"a/b","size":1}`, nil},
+		{"rule 13: blob with an extra key", `{"$type":"blob","ref":{"$link":"` + jsonTestRawCID + `"},"mimeType":"a/b","size":1,"x":{}}`, nil},
+		{"rule 13: blob inside a blob", `{"$type":"blob","ref":` + blob + `,"mimeType":"a/b","size":1}`, nil},
+		{"rule 13: legacy blob", `{"avatar":` + legacy + `}`, nil},
+		{"rule 13: legacy shape with a non-canonical CID stays a map", `{"cid":"bafy","mimeType":"image/png"}`, nil},
+		{"rule 13: cid and another key stays a map", `{"cid":"` + jsonTestRawCID + `","x":"image/png"}`, nil},
+		{"RFC 8259: duplicate key", `{"a":1,"a":2}`, nil},
+		{"RFC 8259: duplicate key, then a syntax error", `{"a":1,"a":2,"b":}`, nil},
+		{"RFC 8259: duplicate key deep inside", `[1,{"x":{"y":{"a":1,"b":2,"a":3}}}]`, nil},
+		{"RFC 8259: duplicate key in a large object", `{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"a":10}`, nil},
+		{"RFC 8259: duplicate key in every level", jsonNested(`{"a":1,"a":`, "}", 30, "{}"), nil},
+		{"RFC 8259: duplicate spelled with an escape", `{"a":1,"\u0061":2}`, nil},
+		{"RFC 8259: missing colon", `{"a" 1}`, nil},
+		{"RFC 8259: trailing comma", `{"a":1,}`, nil},
+		{"RFC 8259: unterminated object", `{"a":1`, nil},
+		{"rule 14: depth 32 objects", jsonNested(`{"a":`, "}", 31, "{}"), nil},
+		{"rule 14: depth 33 objects", jsonNested(`{"a":`, "}", 32, "{}"), nil},
+		{"rule 14: $link just below the depth limit", jsonNested(`{"a":`, "}", 32, link), nil},
+		{"rule 14: blob at the depth limit", jsonNested("[", "]", 31, blob), nil},
+		{"rule 14: custom limits, too many members", `{"a":1,"b":2,"c":3,"d":4,"e":5}`, &small},
+		{"rule 14: custom limits, key too long", `{"a":{"abcdef":1}}`, &small},
+		{"rule 14: custom limits, depth", `{"a":{"b":{"c":{}}}}`, &small},
+	}
+	for _, tc := range tests {
+		t.Run(tc.rule, func(t *testing.T) {
+			limits := DefaultLimits()
+			if tc.limits != nil {
+				limits = *tc.limits
+			}
+			jsonSamePaths(t, []byte(tc.in), limits)
+		})
+	}
+	for _, name := range jsonRecordNames {
+		t.Run("record "+name, func(t *testing.T) {
+			js, _ := jsonReadRecord(t, name)
+			jsonSamePaths(t, js, DefaultLimits())
+		})
+	}
+	for _, file := range []string{"data-model-fixtures.json", "data-model-valid.json", "data-model-invalid.json"} {
+		for _, c := range jsonReadCases(t, file) {
+			t.Run(file+" "+c.Note, func(t *testing.T) { jsonSamePaths(t, c.JSON, DefaultLimits()) })
+		}
+	}
+}
+
+// Map keys come from a cache that outlives one decode and overwrites its slots: many distinct
+// keys, keys that collide and keys read again must all come back as written.
+func TestUnmarshalJSONKeyCache(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("[")
+	for round := range 3 {
+		if round > 0 {
+			sb.WriteString(",")
+		}
+		sb.WriteString("{")
+		for i := range 1000 {
+			if i > 0 {
+				sb.WriteString(",")
+			}
+			sb.WriteString(`"k` + strconv.Itoa(i) + `":` + strconv.Itoa(i))
+		}
+		sb.WriteString("}")
+	}
+	sb.WriteString("]")
+	for range 2 { // the second decode may reuse the first one's cache
+		v, err := UnmarshalJSON([]byte(sb.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range v.([]any) {
+			m := m.(map[string]any)
+			if len(m) != 1000 {
+				t.Fatalf("%d keys, want 1000", len(m))
+			}
+			for i := range 1000 {
+				if got := m["k"+strconv.Itoa(i)]; got != int64(i) {
+					t.Fatalf("k%d = %v", i, got)
+				}
+			}
+		}
+	}
+}
+
+// A key read again within one decode costs no allocation: 100 objects with the same key cost
+// their maps (the map and its first group: 2 allocations each) and a few slabs, not a key each.
+func TestUnmarshalJSONRepeatedKeysAllocs(t *testing.T) {
+	in := []byte("[" + strings.Repeat(`{"createdAt":1},`, 99) + `{"createdAt":1}]`)
+	allocs := testing.AllocsPerRun(20, func() {
+		if _, err := UnmarshalJSON(in); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs > 2*100+8 {
+		t.Errorf("%v allocations for 100 one-key objects, want at most %d", allocs, 2*100+8)
+	}
+}
+
+// jsonSpecial8 flags, as its lowest flag, exactly the first byte of a word that the byte-wise
+// scan (jsonPlain) would stop at: every byte value, at every position, behind plain bytes or in
+// front of any other byte.
+func TestJSONSpecial8(t *testing.T) {
+	first := func(m uint64) int { // index of the lowest flagged byte, 8 if none
+		for k := range 8 {
+			if m>>(8*k+7)&1 != 0 {
+				return k
+			}
+		}
+		return 8
+	}
+	var w [8]byte
+	for c := range 256 {
+		for k := range 8 {
+			for after := range 256 {
+				for i := range w {
+					w[i] = 'a'
+				}
+				w[k] = byte(c)
+				if k < 7 {
+					w[k+1] = byte(after)
+				}
+				want := 8
+				for i, b := range w {
+					if !jsonPlain[b] {
+						want = i
+						break
+					}
+				}
+				if got := first(jsonSpecial8(binary.LittleEndian.Uint64(w[:]))); got != want {
+					t.Fatalf("word %q: first special byte at %d, want %d", w[:], got, want)
+				}
+			}
+		}
+	}
+}
