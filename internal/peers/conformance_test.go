@@ -119,8 +119,8 @@ func conformanceDocument(t *testing.T) []byte {
 		}
 		p("\n")
 	}
-	p("\n¹ By design: `ScanCBOR` checks the encoding (rules 9, 12, 14); the `$type` and blob rules (11, 13)\n")
-	p("need decoded values and are checked by `UnmarshalCBOR`.\n")
+	p("\n¹ By design: `ScanCBOR` checks the encoding (rules 9, 12, 14); the rules on reserved keys, `$type`\n")
+	p("and blobs (10, 11, 13) need decoded values and are checked by `UnmarshalCBOR`.\n")
 	p("² As documented: `UnmarshalCBORStruct` applies the blob rule (13) to `datamodel.Blob` fields; decoding\n")
 	p("into a `map[string]any`, a malformed blob map passes. Use `UnmarshalCBOR` or typed `Blob` fields.\n\n")
 	p("Malformed inputs accepted, of %d:", len(cases))
