@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	cid "github.com/ipfs/go-cid"
 )
@@ -41,14 +42,19 @@ const (
 // Blob or *Blob. Map keys are written sorted length-first then bytewise, integers and lengths in
 // their shortest form. Anything else is refused with an *Error whose Path names the bad value:
 // floats (ErrFloat), unsigned values above math.MaxInt64 (ErrIntegerRange), invalid UTF-8
-// (ErrInvalidUTF8), undefined or CIDv0 links (ErrInvalidCID), a "$type" that is not a non-empty
-// string (ErrType), malformed blobs, including a map typed "blob" that is not exactly a blob
-// (ErrBlob), other Go types (ErrUnsupported) and trees nested deeper than DefaultMaxDepth
-// (ErrTooDeep), which a default decoder could not read back and which is also how a cyclic value
-// is caught.
-func MarshalCBOR(v any) ([]byte, error) {
+// (ErrInvalidUTF8), undefined or CIDv0 links or links longer than Limits.MaxCIDLen
+// (ErrInvalidCID), a "$type" that is not a non-empty string (ErrType), malformed blobs,
+// including a map typed "blob" that is not exactly a blob (ErrBlob), other Go types
+// (ErrUnsupported) and trees nested deeper than Limits.MaxDepth (ErrTooDeep), which a decoder
+// with the same limits could not read back and which is also how a cyclic value is caught.
+//
+// The limits are DefaultLimits unless opts say otherwise (WithLimits): a tree decoded with a
+// raised MaxDepth or MaxCIDLen re-encodes with the same options. The other limits bound
+// decoding only.
+func MarshalCBOR(v any, opts ...Option) ([]byte, error) {
+	e := newCBOREncoder(opts)
 	pooled := cborBufPool.Get().(*[]byte)
-	buf, err := cborEncode((*pooled)[:0], v, 1)
+	buf, err := e.value((*pooled)[:0], v, 1)
 	var out []byte
 	if err == nil {
 		// One exact-size allocation for the result; the growing happened in the pooled buffer.
@@ -66,15 +72,42 @@ func MarshalCBOR(v any) ([]byte, error) {
 }
 
 // AppendCBOR appends the canonical DAG-CBOR encoding of v to dst and returns the extended slice.
-// It accepts and refuses the same values as MarshalCBOR; on error it returns dst unchanged in
-// length (bytes past len(dst) may have been written).
-func AppendCBOR(dst []byte, v any) ([]byte, error) {
-	out, err := cborEncode(dst, v, 1)
+// It accepts and refuses the same values as MarshalCBOR, with the same options; on error it
+// returns dst unchanged in length (bytes past len(dst) may have been written).
+func AppendCBOR(dst []byte, v any, opts ...Option) ([]byte, error) {
+	e := newCBOREncoder(opts)
+	out, err := e.value(dst, v, 1)
 	if err != nil {
 		return dst, err
 	}
 	return out, nil
 }
+
+// cborEncoder is the state of one encode.
+type cborEncoder struct {
+	maxDepth  int
+	maxCIDLen int
+	// onPath holds the maps and arrays on the path to the current value once it is deeper than
+	// DefaultMaxDepth (only possible with a raised MaxDepth), so that a cyclic value is caught
+	// when its cycle closes, rather than after recursing as deep as a huge limit allows.
+	onPath map[cborContainerID]struct{}
+}
+
+// cborContainerID identifies a map (by its pointer) or an array (by its backing store and
+// length: an array that contains itself has both equal to an ancestor's).
+type cborContainerID struct {
+	ptr unsafe.Pointer
+	len int
+}
+
+// newCBOREncoder returns the encoder for opts, without allocating when there are none.
+func newCBOREncoder(opts []Option) cborEncoder {
+	lim := cborLimits(opts)
+	return cborEncoder{maxDepth: lim.MaxDepth, maxCIDLen: lim.MaxCIDLen}
+}
+
+// cborDefaultEncoder encodes with the default limits, for the cbor.Marshaler methods.
+var cborDefaultEncoder = cborEncoder{maxDepth: DefaultMaxDepth, maxCIDLen: DefaultMaxCIDLen}
 
 // cborStackEntries is the size of the stack array in which a map's entries are sorted; records'
 // maps are smaller, larger ones allocate.
@@ -110,8 +143,8 @@ func cborPrependIndex(err error, i int) error {
 	return err
 }
 
-// cborEncode appends v at nesting depth depth (the top-level value is depth 1).
-func cborEncode(dst []byte, v any, depth int) ([]byte, error) {
+// value appends v at nesting depth depth (the top-level value is depth 1).
+func (e *cborEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	switch x := v.(type) {
 	case nil:
 		return append(dst, cborNull), nil
@@ -127,24 +160,24 @@ func cborEncode(dst []byte, v any, depth int) ([]byte, error) {
 	case int:
 		return cborAppendInt(dst, int64(x)), nil
 	case map[string]any:
-		return cborEncodeMap(dst, x, depth)
+		return e.encodeMap(dst, x, depth)
 	case []any:
-		return cborEncodeArray(dst, x, depth)
+		return e.encodeArray(dst, x, depth)
 	case Link:
-		return cborAppendLink(dst, cid.Cid(x))
+		return cborAppendLink(dst, cid.Cid(x), e.maxCIDLen)
 	case Bytes:
 		return append(cborAppendHead(dst, cborMajorBytes, uint64(len(x))), x...), nil
 	case Blob:
-		return cborAppendBlob(dst, &x, depth)
+		return e.blob(dst, &x, depth)
 	case *Blob:
 		if x == nil {
 			return dst, cborEncodeError(ErrUnsupported, "nil *datamodel.Blob")
 		}
-		return cborAppendBlob(dst, x, depth)
+		return e.blob(dst, x, depth)
 	case []byte:
 		return append(cborAppendHead(dst, cborMajorBytes, uint64(len(x))), x...), nil
 	case cid.Cid:
-		return cborAppendLink(dst, x)
+		return cborAppendLink(dst, x, e.maxCIDLen)
 	case int8:
 		return cborAppendInt(dst, int64(x)), nil
 	case int16:
@@ -169,27 +202,64 @@ func cborEncode(dst []byte, v any, depth int) ([]byte, error) {
 	}
 }
 
-func cborErrTooDeep() *Error {
-	return cborEncodeError(ErrTooDeep, "deeper than "+strconv.Itoa(DefaultMaxDepth)+" levels")
+func (e *cborEncoder) errTooDeep() *Error {
+	return cborEncodeError(ErrTooDeep, "deeper than "+strconv.Itoa(e.maxDepth)+" levels")
 }
 
-func cborEncodeArray(dst []byte, a []any, depth int) ([]byte, error) {
+// enter records a container at depth > DefaultMaxDepth as on the current path, after checking
+// that it is not already there (one of its own ancestors: a cycle); leave removes it once its
+// content is written. An encode that fails stops there, so only success paths call leave.
+func (e *cborEncoder) enter(id cborContainerID) *Error {
+	if _, ok := e.onPath[id]; ok {
+		return cborEncodeError(ErrTooDeep, "cyclic value: the tree would be infinitely deep")
+	}
+	if e.onPath == nil {
+		e.onPath = make(map[cborContainerID]struct{})
+	}
+	e.onPath[id] = struct{}{}
+	return nil
+}
+
+func (e *cborEncoder) leave(id cborContainerID) { delete(e.onPath, id) }
+
+func cborArrayID(a []any) cborContainerID {
+	return cborContainerID{unsafe.Pointer(unsafe.SliceData(a)), len(a)}
+}
+
+func cborMapID(m map[string]any) cborContainerID {
+	return cborContainerID{*(*unsafe.Pointer)(unsafe.Pointer(&m)), 0}
+}
+
+func (e *cborEncoder) encodeArray(dst []byte, a []any, depth int) ([]byte, error) {
+	if depth > e.maxDepth {
+		return dst, e.errTooDeep()
+	}
 	if depth > DefaultMaxDepth {
-		return dst, cborErrTooDeep()
+		if err := e.enter(cborArrayID(a)); err != nil {
+			return dst, err
+		}
 	}
 	dst = cborAppendHead(dst, cborMajorArray, uint64(len(a)))
 	var err error
 	for i, v := range a {
-		if dst, err = cborEncode(dst, v, depth+1); err != nil {
+		if dst, err = e.value(dst, v, depth+1); err != nil {
 			return dst, cborPrependIndex(err, i)
 		}
+	}
+	if depth > DefaultMaxDepth {
+		e.leave(cborArrayID(a))
 	}
 	return dst, nil
 }
 
-func cborEncodeMap(dst []byte, m map[string]any, depth int) ([]byte, error) {
+func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte, error) {
+	if depth > e.maxDepth {
+		return dst, e.errTooDeep()
+	}
 	if depth > DefaultMaxDepth {
-		return dst, cborErrTooDeep()
+		if err := e.enter(cborMapID(m)); err != nil {
+			return dst, err
+		}
 	}
 	// Collect the entries (not just the keys, which would cost a second lookup per value) and
 	// sort them by key.
@@ -219,9 +289,12 @@ func cborEncodeMap(dst []byte, m map[string]any, depth int) ([]byte, error) {
 			err.(*Error).Detail = "map key " + err.(*Error).Detail
 			return dst, cborPrependKey(err, k)
 		}
-		if dst, err = cborEncode(dst, entries[i].value, depth+1); err != nil {
+		if dst, err = e.value(dst, entries[i].value, depth+1); err != nil {
 			return dst, cborPrependKey(err, k)
 		}
+	}
+	if depth > DefaultMaxDepth {
+		e.leave(cborMapID(m))
 	}
 	return dst, nil
 }
@@ -339,7 +412,7 @@ func cborAppendText(dst []byte, s string) ([]byte, error) {
 
 // cborAppendLink appends tag 42 over a byte string holding 0x00 (the identity multibase prefix)
 // and the binary CID (spec/data-model.txt, "link").
-func cborAppendLink(dst []byte, c cid.Cid) ([]byte, error) {
+func cborAppendLink(dst []byte, c cid.Cid, maxLen int) ([]byte, error) {
 	b := c.KeyString() // the binary CID, without copying
 	switch {
 	case len(b) == 0:
@@ -347,8 +420,8 @@ func cborAppendLink(dst []byte, c cid.Cid) ([]byte, error) {
 	case b[0] != 1:
 		// CIDv0 has no version byte (it starts 0x12 0x20); it is never valid (DECISIONS rule 12).
 		return dst, cborEncodeError(ErrInvalidCID, "not a CIDv1")
-	case len(b) > DefaultMaxCIDLen:
-		return dst, cborEncodeError(ErrInvalidCID, "longer than "+strconv.Itoa(DefaultMaxCIDLen)+" bytes")
+	case len(b) > maxLen:
+		return dst, cborEncodeError(ErrInvalidCID, "longer than "+strconv.Itoa(maxLen)+" bytes")
 	}
 	dst = append(dst, cborMajorTag|24, cborTagCID)
 	dst = cborAppendHead(dst, cborMajorBytes, uint64(len(b)+1))
@@ -365,11 +438,11 @@ const (
 	cborKeyCID      = "\x63cid"
 )
 
-// cborAppendBlob writes a Blob as the blob map of DECISIONS rule 13, or in the legacy
-// {cid, mimeType} form it was read from.
-func cborAppendBlob(dst []byte, b *Blob, depth int) ([]byte, error) {
-	if depth > DefaultMaxDepth {
-		return dst, cborErrTooDeep()
+// blob writes a Blob as the blob map of DECISIONS rule 13, or in the legacy {cid, mimeType}
+// form it was read from.
+func (e *cborEncoder) blob(dst []byte, b *Blob, depth int) ([]byte, error) {
+	if depth > e.maxDepth {
+		return dst, e.errTooDeep()
 	}
 	if b.MimeType == "" {
 		return dst, cborEncodeError(ErrBlob, "empty mimeType")
@@ -399,7 +472,7 @@ func cborAppendBlob(dst []byte, b *Blob, depth int) ([]byte, error) {
 		dst = append(dst, cborMajorMap|4)
 		dst = append(dst, cborKeyRef...)
 		var err error
-		if dst, err = cborAppendLink(dst, cid.Cid(b.Ref)); err != nil {
+		if dst, err = cborAppendLink(dst, cid.Cid(b.Ref), e.maxCIDLen); err != nil {
 			return dst, cborPrependKey(err, "ref")
 		}
 		dst = append(dst, cborKeySize...)

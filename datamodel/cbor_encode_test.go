@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -279,5 +280,128 @@ func TestMarshalCBORAllocs(t *testing.T) {
 	buf := make([]byte, 0, 4096)
 	if n := testing.AllocsPerRun(100, func() { _, _ = AppendCBOR(buf, v) }); n > 0 {
 		t.Errorf("AppendCBOR into a large enough buffer: %v allocations, want 0", n)
+	}
+}
+
+// TestMarshalCBORLimits: the encoders take the decoders' options, so that a tree decoded with
+// raised limits (MaxDepth, MaxCIDLen) re-encodes with the same options, and lowered ones refuse
+// what a decoder with them would refuse (DECISIONS rule 14).
+func TestMarshalCBORLimits(t *testing.T) {
+	deepHex := strings.Repeat("81", 40) + "01"                                    // 41 levels: 40 arrays and an integer
+	deepMapHex := strings.Repeat("a16161", 39) + "a3" + "6162 01 6163 80 6164 a0" // 40 maps, the last with an empty array and map
+	longLinkHex := "d82a 5869 00 01711264" + strings.Repeat("ab", 100)            // a 104-byte CID
+	raised := WithLimits(Limits{MaxDepth: 41, MaxCIDLen: 200})
+	tests := []struct {
+		rule     string
+		hex      string
+		opts     []Option
+		err      error // from MarshalCBOR and AppendCBOR without options
+		errPath  string
+		errDepth int // the limit the default error names
+	}{
+		{"rule 14: arrays 41 levels deep, MaxDepth raised to 41", deepHex, []Option{raised}, ErrTooDeep, strings.Repeat("/0", DefaultMaxDepth), DefaultMaxDepth},
+		{"rule 14: maps 41 levels deep, MaxDepth raised to 41", deepMapHex, []Option{raised}, ErrTooDeep, strings.Repeat("/a", DefaultMaxDepth), DefaultMaxDepth},
+		{"rule 14: link of 104 bytes, MaxCIDLen raised to 200", longLinkHex, []Option{raised}, ErrInvalidCID, "", 0},
+		{"rule 14: link of 104 bytes in a blob, MaxCIDLen raised to 200",
+			"a4 63726566" + longLinkHex + "6473697a65 01 652474797065 64626c6f62 686d696d6554797065 6161",
+			[]Option{raised}, ErrInvalidCID, "/ref", 0},
+	}
+	for _, tt := range tests {
+		in := cborHex(t, tt.hex)
+		v, err := UnmarshalCBOR(in, tt.opts...)
+		if err != nil {
+			t.Fatalf("%s: UnmarshalCBOR: %v", tt.rule, err)
+		}
+		if out, err := MarshalCBOR(v, tt.opts...); err != nil || !bytes.Equal(out, in) {
+			t.Errorf("%s: MarshalCBOR with the decoder's options = %x, %v; want %x", tt.rule, out, err, in)
+		}
+		if out, err := AppendCBOR([]byte{0xaa}, v, tt.opts...); err != nil || !bytes.Equal(out, append([]byte{0xaa}, in...)) {
+			t.Errorf("%s: AppendCBOR with the decoder's options = %x, %v", tt.rule, out, err)
+		}
+		for fn, err := range map[string]error{
+			"MarshalCBOR": func() error { _, err := MarshalCBOR(v); return err }(),
+			"AppendCBOR":  func() error { _, err := AppendCBOR(nil, v); return err }(),
+		} {
+			var e *Error
+			if !errors.Is(err, tt.err) || !errors.As(err, &e) || e.Path != tt.errPath {
+				t.Errorf("%s: %s without options: %v, want %v at %q", tt.rule, fn, err, tt.err, tt.errPath)
+				continue
+			}
+			if tt.errDepth > 0 && !strings.Contains(e.Detail, "deeper than "+strconv.Itoa(tt.errDepth)+" levels") {
+				t.Errorf("%s: %s: detail %q does not name the limit", tt.rule, fn, e.Detail)
+			}
+		}
+	}
+
+	// A lowered limit refuses, at the path of the first value too deep.
+	shallow := WithLimits(Limits{MaxDepth: 2})
+	for _, v := range []any{
+		[]any{[]any{[]any{}}},
+		map[string]any{"a": map[string]any{"b": map[string]any{}}},
+		[]any{[]any{Blob{Ref: cborTestLink(t, cborTestLinkString), MimeType: "a/b"}}},
+	} {
+		_, err := MarshalCBOR(v, shallow)
+		var e *Error
+		if !errors.Is(err, ErrTooDeep) || !errors.As(err, &e) || strings.Count(e.Path, "/") != 2 || !strings.Contains(e.Detail, "deeper than 2 levels") {
+			t.Errorf("MaxDepth 2, %#v: %v, want ErrTooDeep two levels down", v, err)
+		}
+	}
+}
+
+// TestMarshalCBORCycles: a cyclic value is refused (ErrTooDeep) even when MaxDepth is lifted,
+// when its cycle closes rather than after recursing as deep as the limit allows; a value that
+// merely shares a map or array in several places below the default depth is not a cycle.
+func TestMarshalCBORCycles(t *testing.T) {
+	lifted := WithLimits(Limits{MaxDepth: math.MaxInt})
+	selfMap := map[string]any{}
+	selfMap["self"] = selfMap
+	selfArray := []any{nil, 1}
+	selfArray[0] = selfArray
+	prefix := []any{nil, nil}
+	prefix[1] = prefix[0:1] // a different slice value over the same array: ...
+	prefix[0] = prefix      // ... the cycle is through prefix itself
+	tests := []struct {
+		rule string
+		v    any
+		path string // the path to the repeated container
+	}{
+		{"map containing itself, below the default depth", cborTestWrap(selfMap, DefaultMaxDepth+5), strings.Repeat("/0", DefaultMaxDepth+5) + "/self"},
+		{"array containing itself, below the default depth", cborTestWrap(selfArray, DefaultMaxDepth+5), strings.Repeat("/0", DefaultMaxDepth+5) + "/0"},
+		{"array containing itself at the top", selfArray, strings.Repeat("/0", DefaultMaxDepth)},
+		{"cycle through a map and an array", func() any {
+			m := map[string]any{}
+			m["a"] = []any{m}
+			return m
+		}(), "/a/0" + strings.Repeat("/a/0", DefaultMaxDepth/2-1)},
+		{"array whose first element is itself, with a sub-slice as a sibling", prefix, strings.Repeat("/0", DefaultMaxDepth)},
+	}
+	for _, tt := range tests {
+		_, err := MarshalCBOR(tt.v, lifted)
+		var e *Error
+		if !errors.Is(err, ErrTooDeep) || !errors.As(err, &e) {
+			t.Errorf("%s: %v, want ErrTooDeep", tt.rule, err)
+			continue
+		}
+		if !strings.HasPrefix(e.Path, tt.path) || len(e.Path) > len(tt.path)+4*len("/self") {
+			t.Errorf("%s: path %q, want the cycle caught soon after %q", tt.rule, e.Path, tt.path)
+		}
+	}
+
+	// Shared, acyclic: the same map and the same arrays in several places below the default
+	// depth, as siblings and as sub-slices of one array.
+	leaf := map[string]any{"k": int64(1)}
+	pair := []any{leaf, leaf}
+	backing := []any{leaf, pair, []any{}}
+	shared := cborTestWrap([]any{pair, pair, backing[0:1], backing[0:2], backing, leaf, map[string]any{"a": leaf, "b": pair}}, DefaultMaxDepth+3)
+	out, err := MarshalCBOR(shared, lifted)
+	if err != nil {
+		t.Fatalf("shared acyclic value: %v", err)
+	}
+	v, err := UnmarshalCBOR(out, WithLimits(Limits{MaxDepth: 100}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, err := MarshalCBOR(v, WithLimits(Limits{MaxDepth: 100})); err != nil || !bytes.Equal(again, out) {
+		t.Errorf("shared acyclic value does not round trip: %v", err)
 	}
 }

@@ -165,7 +165,7 @@ func UnmarshalCBORStruct(data []byte, v any, opts ...Option) error {
 // fxamacker's cbor.Marshaler, so that struct fields of type Link encode as links. An undefined
 // Link is refused (ErrInvalidCID): use a *Link field for an optional link.
 func (l Link) MarshalCBOR() ([]byte, error) {
-	b, err := cborAppendLink(nil, l.CID())
+	b, err := cborAppendLink(nil, l.CID(), DefaultMaxCIDLen)
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +201,8 @@ func (l *Link) UnmarshalCBOR(data []byte) error {
 // MarshalCBOR encodes b as a blob map (DECISIONS rule 13), or in the legacy form if b.Legacy. It
 // implements fxamacker's cbor.Marshaler.
 func (b Blob) MarshalCBOR() ([]byte, error) {
-	out, err := cborAppendBlob(nil, &b, 1)
+	e := cborDefaultEncoder
+	out, err := e.blob(nil, &b, 1)
 	if err != nil {
 		return nil, err
 	}
