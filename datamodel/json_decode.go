@@ -233,16 +233,23 @@ func (d *jsonDecoder) skipSpace() {
 	d.skipSpaceRun()
 }
 
-// skipSpaceRun skips whitespace, eight spaces at a time through the indentation of pretty-printed
-// input.
+// skipSpaceRun skips whitespace, up to eight spaces at a time through the indentation of
+// pretty-printed input.
 func (d *jsonDecoder) skipSpaceRun() {
 	data, i := d.data, d.pos
 	for i < len(data) {
 		switch data[i] {
 		case ' ':
-			i++
-			for i+8 <= len(data) && binary.LittleEndian.Uint64(data[i:]) == jsonSpaces8 {
+			if i+8 > len(data) {
+				i++
+				continue
+			}
+			// The bytes of x are zero where data has a space: skip as many as lead the word.
+			x := binary.LittleEndian.Uint64(data[i:]) ^ jsonSpaces8
+			if x == 0 {
 				i += 8
+			} else {
+				i += bits.TrailingZeros64(x) / 8
 			}
 		case '\t', '\n', '\r':
 			i++
