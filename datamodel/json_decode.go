@@ -789,6 +789,21 @@ var jsonPlain = func() (t [256]bool) {
 	return t
 }()
 
+// jsonPlainRun returns the offset of the first byte at or after i that is not plain (see
+// jsonPlain), or len(data): eight bytes at a time, then one at a time.
+func jsonPlainRun(data []byte, i int) int {
+	for i+8 <= len(data) {
+		if m := jsonSpecial8(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+		i += 8
+	}
+	for i < len(data) && jsonPlain[data[i]] {
+		i++
+	}
+	return i
+}
+
 // string reads a string token starting at its opening quote and returns its unescaped bytes:
 // a view of the input, or of d.buf when the string has escapes (valid until the next call).
 func (d *jsonDecoder) string() ([]byte, error) {
@@ -796,16 +811,7 @@ func (d *jsonDecoder) string() ([]byte, error) {
 	data := d.data
 	i := start + 1
 	for {
-		for i+8 <= len(data) {
-			if m := jsonSpecial8(binary.LittleEndian.Uint64(data[i:])); m != 0 {
-				i += bits.TrailingZeros64(m) / 8
-				break
-			}
-			i += 8
-		}
-		for i < len(data) && jsonPlain[data[i]] {
-			i++
-		}
+		i = jsonPlainRun(data, i)
 		if i >= len(data) {
 			return nil, d.fail(ErrTruncated, start, "unterminated string")
 		}
@@ -833,6 +839,12 @@ func (d *jsonDecoder) escapedString(start, i int) ([]byte, error) {
 	buf := append(d.buf[:0], data[start+1:i]...)
 	defer func() { d.buf = buf[:0] }()
 	for i < len(data) {
+		if j := jsonPlainRun(data, i); j > i {
+			buf = append(buf, data[i:j]...)
+			if i = j; i >= len(data) {
+				break
+			}
+		}
 		c := data[i]
 		switch {
 		case c == '"':
@@ -885,9 +897,6 @@ func (d *jsonDecoder) escapedString(start, i int) ([]byte, error) {
 			}
 		case c < 0x20:
 			return nil, d.fail(ErrSyntax, i, "control character "+jsonQuoteByte(c)+" in a string")
-		case c < utf8.RuneSelf:
-			buf = append(buf, c)
-			i++
 		default:
 			r, size := utf8.DecodeRune(data[i:])
 			if r == utf8.RuneError && size == 1 {
