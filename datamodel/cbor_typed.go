@@ -38,9 +38,11 @@ var cborStructEnc = func() cbor.EncMode {
 }()
 
 // cborStructDecoder returns the fxamacker decoder for lim: duplicate keys, indefinite lengths,
-// invalid UTF-8, NaN, infinities, undefined and unknown struct fields refused; integers into any
-// as int64; encoding.TextUnmarshaler types (tid.TID) read from text strings; the nesting and
-// element limits from lim. Decoders are built once per distinct Limits (a few are kept).
+// invalid UTF-8, NaN, infinities, undefined and unknown struct fields refused; values decoded
+// into any given the generic decoder's types where fxamacker allows (integers as int64, byte
+// strings as Bytes, links as Link, maps as map[string]any); encoding.TextUnmarshaler types
+// (tid.TID) read from text strings; the nesting and element limits from lim. Decoders are built
+// once per distinct Limits (a few are kept).
 func cborStructDecoder(lim Limits) (cbor.DecMode, error) {
 	if lim == DefaultLimits() {
 		return cborStructDecDefault, nil
@@ -80,6 +82,13 @@ func cborNewStructDecoder(lim Limits) (cbor.DecMode, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Tag 42 decodes into Link wherever the Go type is any (a Link field needs no registration:
+	// Link.UnmarshalCBOR reads the tag).
+	tags := cbor.NewTagSet()
+	err = tags.Add(cbor.TagOptions{DecTag: cbor.DecTagRequired, EncTag: cbor.EncTagRequired}, reflect.TypeOf(Link{}), cborTagCID)
+	if err != nil {
+		return nil, err
+	}
 	clamp := func(n, lo, hi int) int { return max(lo, min(n, hi)) }
 	return cbor.DecOptions{
 		DupMapKey:   cbor.DupMapKeyEnforcedAPF,
@@ -87,17 +96,18 @@ func cborNewStructDecoder(lim Limits) (cbor.DecMode, error) {
 		IntDec:      cbor.IntDecConvertSignedOrFail,
 		// The scanner has already enforced the depth limit; fxamacker also counts the tag of a
 		// link as a level, hence one more.
-		MaxNestedLevels:   clamp(lim.MaxDepth+1, 4, 65535),
-		MaxArrayElements:  clamp(lim.MaxElements, 16, math.MaxInt32),
-		MaxMapPairs:       clamp(lim.MaxElements, 16, math.MaxInt32),
-		ExtraReturnErrors: cbor.ExtraDecErrorUnknownField,
-		DefaultMapType:    reflect.TypeOf(map[string]any(nil)),
-		UTF8:              cbor.UTF8RejectInvalid,
-		NaN:               cbor.NaNDecodeForbidden,
-		Inf:               cbor.InfDecodeForbidden,
-		SimpleValues:      simple,
-		TextUnmarshaler:   cbor.TextUnmarshalerTextString,
-	}.DecMode()
+		MaxNestedLevels:       clamp(lim.MaxDepth+1, 4, 65535),
+		MaxArrayElements:      clamp(lim.MaxElements, 16, math.MaxInt32),
+		MaxMapPairs:           clamp(lim.MaxElements, 16, math.MaxInt32),
+		ExtraReturnErrors:     cbor.ExtraDecErrorUnknownField,
+		DefaultMapType:        reflect.TypeOf(map[string]any(nil)),
+		DefaultByteStringType: reflect.TypeOf(Bytes(nil)),
+		UTF8:                  cbor.UTF8RejectInvalid,
+		NaN:                   cbor.NaNDecodeForbidden,
+		Inf:                   cbor.InfDecodeForbidden,
+		SimpleValues:          simple,
+		TextUnmarshaler:       cbor.TextUnmarshalerTextString,
+	}.DecModeWithTags(tags)
 }
 
 // MarshalCBORStruct encodes a Go struct (or any value fxamacker can encode) as canonical
@@ -131,6 +141,11 @@ func MarshalCBORStruct(v any) ([]byte, error) {
 // error (ErrGoType), as is a value of the wrong type; a "$type" key must hold a non-empty
 // string (rule 11), and no map may have a "$link" or "$bytes" key (ErrLink, ErrBytes; see
 // UnmarshalCBOR). Blob fields get the checks of rule 13 (see Blob.UnmarshalCBOR).
+//
+// A field (or slice element, or map value) typed any receives the generic decoder's types: int64,
+// string, bool, nil, Bytes, Link, []any and map[string]any. A blob inside such a value stays a
+// map[string]any (with "ref" a Link), not a Blob, and is not checked against rule 13: fxamacker
+// cannot pick a Go type from a map's content. Declare the field as Blob to get one.
 func UnmarshalCBORStruct(data []byte, v any, opts ...Option) error {
 	lim := cborLimits(opts)
 	if len(data) > lim.MaxCBORSize {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
+	"reflect"
 	"testing"
 
 	"github.com/atcore/atcore/tid"
@@ -265,5 +267,80 @@ func TestCBORStructCustomLimits(t *testing.T) {
 		if err := <-errs; err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// TestCBORStructAnyFields: a struct field typed any receives the same Go types as from the
+// generic decoder (UnmarshalCBOR): Link for tag 42, Bytes for a byte string, int64 for integers,
+// map[string]any and []any for containers; a blob inside stays a map (documented).
+func TestCBORStructAnyFields(t *testing.T) {
+	type withAny struct {
+		Link   any `cbor:"link"`
+		Bytes  any `cbor:"bytes"`
+		Int    any `cbor:"int"`
+		Neg    any `cbor:"neg"`
+		Nested any `cbor:"nested"`
+		Blob   any `cbor:"blob"`
+	}
+	link := cborTestLink(t, cborTestLinkString)
+	nested := map[string]any{
+		"link":  link,
+		"bytes": Bytes{1, 2},
+		"array": []any{int64(7), "s", nil, true, Bytes{}, link, map[string]any{}},
+		"big":   int64(math.MaxInt64),
+		"min":   int64(math.MinInt64),
+	}
+	blob := Blob{Ref: link, MimeType: "image/png", Size: 42}
+	in, err := MarshalCBOR(map[string]any{
+		"link": link, "bytes": Bytes{0xff, 0}, "int": int64(300), "neg": int64(-2), "nested": nested, "blob": blob,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got withAny
+	if err := UnmarshalCBORStruct(in, &got); err != nil {
+		t.Fatal(err)
+	}
+	generic, err := UnmarshalCBOR(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := generic.(map[string]any)
+	tests := []struct {
+		rule string
+		got  any
+		want any
+	}{
+		{"tag 42 in an any field is a Link", got.Link, link},
+		{"a byte string in an any field is Bytes", got.Bytes, Bytes{0xff, 0}},
+		{"an unsigned integer in an any field is an int64", got.Int, int64(300)},
+		{"a negative integer in an any field is an int64", got.Neg, int64(-2)},
+		{"a nested map in an any field: map[string]any of the generic types", got.Nested, nested},
+		{"a blob in an any field stays a map (documented)", got.Blob, map[string]any{
+			"$type": "blob", "ref": link, "mimeType": "image/png", "size": int64(42)}},
+	}
+	for _, tt := range tests {
+		if !reflect.DeepEqual(tt.got, tt.want) {
+			t.Errorf("%s: got %#v (%T), want %#v (%T)", tt.rule, tt.got, tt.got, tt.want, tt.want)
+		}
+	}
+	// The same types as the generic decoder, for everything but the blob.
+	for _, k := range []string{"link", "bytes", "int", "neg", "nested"} {
+		field := map[string]any{"link": got.Link, "bytes": got.Bytes, "int": got.Int, "neg": got.Neg, "nested": got.Nested}[k]
+		if !reflect.DeepEqual(field, g[k]) {
+			t.Errorf("field %q: typed path %#v, generic decoder %#v", k, field, g[k])
+		}
+	}
+	// And the decoded struct encodes back to the same bytes.
+	if out, err := MarshalCBORStruct(&got); err != nil || !bytes.Equal(out, in) {
+		t.Errorf("MarshalCBORStruct of the decoded struct = %x, %v; want %x", out, err, in)
+	}
+	// Decoding into a bare any gives the same.
+	var top any
+	if err := UnmarshalCBORStruct(in, &top); err != nil {
+		t.Fatal(err)
+	}
+	if m, ok := top.(map[string]any); !ok || !reflect.DeepEqual(m["nested"], nested) || !reflect.DeepEqual(m["link"], link) {
+		t.Errorf("into *any: %#v", top)
 	}
 }
