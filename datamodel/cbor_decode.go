@@ -109,7 +109,11 @@ func (d *cborDecoder) value(off, depth int) (any, int, *Error) {
 		case ib < 0x18:
 			return int64(ib), off + 1, nil // boxes without allocating
 		case ib-0x60 < 0x18:
-			if end := off + 1 + int(ib-0x60); end <= len(d.data) && cborValidText(d.data, off+1, end) {
+			if n := int(ib - 0x60); n <= 16 && off+17 <= len(d.data) {
+				if cborASCII16(d.data, off+1, n) {
+					return d.slabs.boxString(d.str(off+1, off+1+n)), off + 1 + n, nil
+				}
+			} else if end := off + 1 + n; end <= len(d.data) && cborValidText(d.data, off+1, end) {
 				return d.slabs.boxString(d.str(off+1, end)), end, nil
 			}
 		case ib == 0x78 && off+1 < len(d.data) && d.data[off+1] >= 24: // text of 24 to 255 bytes

@@ -239,28 +239,41 @@ func cborContainer(data []byte, lim *Limits, major byte, n uint64, off, p, depth
 // first key): length-first, then bytewise, no duplicates (rule 9). It returns the key's content
 // range.
 func cborKey(data []byte, lim *Limits, off, pks, pke int) (ks, ke int, err *Error) {
-	var p int
-	if off < len(data) && data[off]>>5 == 3 && data[off]&0x1f < 24 && off+1+int(data[off]&0x1f) <= len(data) &&
-		int(data[off]&0x1f) <= lim.MaxKeyLen && cborValidText(data, off+1, off+1+int(data[off]&0x1f)) {
-		// Fast path: a valid key shorter than 24 bytes, the usual case.
-		p, ke = off+1, off+1+int(data[off]&0x1f)
-	} else {
-		var major byte
-		var n uint64
-		major, n, p, err = cborHead(data, off)
-		if err != nil {
-			return 0, 0, err
+	// Fast path for the usual key: an ASCII text string of at most 16 bytes, in order.
+	if off+17 <= len(data) {
+		if n := int(data[off]) - int(cborMajorText); uint(n) <= 16 && n <= lim.MaxKeyLen && cborASCII16(data, off+1, n) {
+			ks, ke = off+1, off+1+n
+			if prevLen := pke - pks; n > prevLen || n == prevLen && string(data[pks:pke]) < string(data[ks:ke]) {
+				return ks, ke, nil
+			}
 		}
-		if major != 3 {
-			return 0, 0, cborErr(ErrKeyNotString, off, cborMajorNames[major])
-		}
-		if n > uint64(lim.MaxKeyLen) {
-			return 0, 0, cborErr(ErrKeyTooLong, off, strconv.FormatUint(n, 10)+" bytes, limit "+strconv.Itoa(lim.MaxKeyLen))
-		}
-		ke, err = cborText(data, off, p, n)
-		if err != nil {
-			return 0, 0, err
-		}
+	}
+	return cborKeySlow(data, lim, off, pks, pke)
+}
+
+// cborASCII16 reports whether data[p:p+n] is all ASCII, for n ≤ 16 and p+16 ≤ len(data): two
+// word loads, the bytes past n masked off, no loop.
+func cborASCII16(data []byte, p, n int) bool {
+	w := binary.LittleEndian.Uint64(data[p:]) & (cborASCIIMask >> (64 - 8*min(n, 8)))
+	w |= binary.LittleEndian.Uint64(data[p+8:]) & (cborASCIIMask >> (64 - 8*max(n-8, 0)))
+	return w&cborASCIIMask == 0
+}
+
+// cborKeySlow is cborKey for any key, and the one that reports errors.
+func cborKeySlow(data []byte, lim *Limits, off, pks, pke int) (ks, ke int, err *Error) {
+	major, n, p, err := cborHead(data, off)
+	if err != nil {
+		return 0, 0, err
+	}
+	if major != 3 {
+		return 0, 0, cborErr(ErrKeyNotString, off, cborMajorNames[major])
+	}
+	if n > uint64(lim.MaxKeyLen) {
+		return 0, 0, cborErr(ErrKeyTooLong, off, strconv.FormatUint(n, 10)+" bytes, limit "+strconv.Itoa(lim.MaxKeyLen))
+	}
+	ke, err = cborText(data, off, p, n)
+	if err != nil {
+		return 0, 0, err
 	}
 	if pke >= 0 {
 		prevLen, curLen := pke-pks, ke-p
@@ -375,7 +388,11 @@ func (s *cborScanner) value(off, depth int) (int, *Error) {
 		case ib < 0x18 || ib-0x20 < 0x18 || ib-0xf4 < 3:
 			return off + 1, nil
 		case ib-0x60 < 0x18:
-			if end := off + 1 + int(ib-0x60); end <= len(s.data) && cborValidText(s.data, off+1, end) {
+			if n := int(ib - 0x60); n <= 16 && off+17 <= len(s.data) {
+				if cborASCII16(s.data, off+1, n) {
+					return off + 1 + n, nil
+				}
+			} else if end := off + 1 + n; end <= len(s.data) && cborValidText(s.data, off+1, end) {
 				return end, nil
 			}
 		case ib == 0x78 && off+1 < len(s.data) && s.data[off+1] >= 24: // text of 24 to 255 bytes
