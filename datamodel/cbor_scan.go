@@ -185,15 +185,23 @@ const cborASCIIMask = 0x8080808080808080
 // top bits once, without a branch per word. At a non-ASCII byte it hands over to utf8.Valid.
 func cborValidText(data []byte, p, end int) bool {
 	n := end - p
-	if len(data)-p >= (n+7)&^7 {
+	if words := (n + 7) &^ 7; len(data)-p >= words {
+		if n == 0 {
+			return true
+		}
+		// b is the whole words; its last word holds 1 to 8 bytes of the string. Shrinking b
+		// as the loop goes lets the compiler drop the bounds checks.
+		b := data[p : p+words]
 		var acc uint64
-		i := p
-		for ; i+8 <= end; i += 8 {
-			acc |= binary.LittleEndian.Uint64(data[i:])
+		for len(b) > 16 {
+			acc |= binary.LittleEndian.Uint64(b) | binary.LittleEndian.Uint64(b[8:])
+			b = b[16:]
 		}
-		if i < end {
-			acc |= binary.LittleEndian.Uint64(data[i:]) & (cborASCIIMask >> (64 - 8*(end-i)))
+		if len(b) > 8 {
+			acc |= binary.LittleEndian.Uint64(b)
+			b = b[8:]
 		}
+		acc |= binary.LittleEndian.Uint64(b) & (cborASCIIMask >> (64 - 8*(n-(words-8))))
 		if acc&cborASCIIMask == 0 {
 			return true
 		}
@@ -243,7 +251,7 @@ func cborKey(data []byte, lim *Limits, off, pks, pke int) (ks, ke int, err *Erro
 	if off+17 <= len(data) {
 		if n := int(data[off]) - int(cborMajorText); uint(n) <= 16 && n <= lim.MaxKeyLen && cborASCII16(data, off+1, n) {
 			ks, ke = off+1, off+1+n
-			if prevLen := pke - pks; n > prevLen || n == prevLen && string(data[pks:pke]) < string(data[ks:ke]) {
+			if prevLen := pke - pks; n > prevLen || n == prevLen && cborShortLess(data, pks, ks, n) {
 				return ks, ke, nil
 			}
 		}
@@ -257,6 +265,16 @@ func cborASCII16(data []byte, p, n int) bool {
 	w := binary.LittleEndian.Uint64(data[p:]) & (cborASCIIMask >> (64 - 8*min(n, 8)))
 	w |= binary.LittleEndian.Uint64(data[p+8:]) & (cborASCIIMask >> (64 - 8*max(n-8, 0)))
 	return w&cborASCIIMask == 0
+}
+
+// cborShortLess reports whether data[a:a+n] sorts strictly before data[b:b+n], for n ≤ 16 and
+// a < b ≤ len(data)-16: keys of up to 8 bytes compare as big-endian words, longer ones as strings.
+func cborShortLess(data []byte, a, b, n int) bool {
+	if n <= 8 {
+		shift := uint(64 - 8*n) // 64 for n = 0, which makes both words 0: equal, not less
+		return binary.BigEndian.Uint64(data[a:])>>shift < binary.BigEndian.Uint64(data[b:])>>shift
+	}
+	return string(data[a:a+n]) < string(data[b:b+n])
 }
 
 // cborKeySlow is cborKey for any key, and the one that reports errors.
