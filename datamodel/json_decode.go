@@ -130,7 +130,8 @@ const (
 
 // carve returns a string with the bytes of b, carved from the arena. The arena is allocated in
 // chunks of the input left to read (half of it when that is large), so that a record's strings
-// take one or two allocations instead of one each. The trade-off: a string kept from the result keeps its whole chunk alive.
+// take one or two allocations instead of one each. The trade-off: a string kept from the result
+// keeps its whole chunk alive.
 func (d *jsonDecoder) carve(b []byte) string {
 	if len(b) == 0 {
 		return ""
