@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 )
@@ -247,7 +248,24 @@ func cborContainer(data []byte, lim *Limits, major byte, n uint64, off, p, depth
 // first key): length-first, then bytewise, no duplicates (rule 9). It returns the key's content
 // range.
 func cborKey(data []byte, lim *Limits, off, pks, pke int) (ks, ke int, err *Error) {
-	// Fast path for the usual key: an ASCII text string of at most 16 bytes, in order.
+	// Fast path for the usual key: an ASCII text string of at most 8 bytes, in order, checked
+	// and compared with the previous key in single word loads.
+	if off+9 <= len(data) {
+		if n := int(data[off]) - int(cborMajorText); uint(n) <= 8 && n <= lim.MaxKeyLen {
+			keep := ^uint64(0) >> (64 - 8*n) // the key's bytes; none for n = 0 (a shift by 64)
+			w := binary.LittleEndian.Uint64(data[off+1:]) & keep
+			if w&cborASCIIMask == 0 {
+				// Equal lengths: compare bytewise, as big-endian words (the masked-off bytes
+				// are zero in both).
+				if prevLen := pke - pks; n > prevLen ||
+					n == prevLen && bits.ReverseBytes64(binary.LittleEndian.Uint64(data[pks:])&keep) < bits.ReverseBytes64(w) {
+					return off + 1, off + 1 + n, nil
+				}
+			}
+			return cborKeySlow(data, lim, off, pks, pke)
+		}
+	}
+	// Then keys of up to 16 bytes.
 	if off+17 <= len(data) {
 		if n := int(data[off]) - int(cborMajorText); uint(n) <= 16 && n <= lim.MaxKeyLen && cborASCII16(data, off+1, n) {
 			ks, ke = off+1, off+1+n
