@@ -99,6 +99,9 @@ func cborInvalidTable() []cborInvalid {
 		{"invalid UTF-8 in a value: truncated sequence", "62 61e2", ErrInvalidUTF8, 0, "", nil},
 		{"invalid UTF-8 in a key", "a1 61ff 01", ErrInvalidUTF8, 1, "", nil},
 		{"invalid UTF-8 in a nested value", "a1 6161 81 61ff", ErrInvalidUTF8, 4, "/a/0", nil},
+		{"invalid UTF-8 in a short value, long input after it", "82 62 61ff 78 1e" + strings.Repeat("61", 30), ErrInvalidUTF8, 1, "/0", nil},
+		{"invalid UTF-8 in a 12-byte value, long input after it", "82 6c 616161616161616161616180 78 1e" + strings.Repeat("61", 30), ErrInvalidUTF8, 1, "/0", nil},
+		{"invalid UTF-8 in a short key, long input after it", "a1 62 61ff 78 1e" + strings.Repeat("61", 30), ErrInvalidUTF8, 1, "", nil},
 
 		// Rule 9: no indefinite lengths.
 		{"indefinite byte string", "5f 4100 ff", ErrIndefinite, 0, "", nil},
