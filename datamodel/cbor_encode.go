@@ -3,7 +3,6 @@ package datamodel
 import (
 	"fmt"
 	"math"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,7 +43,8 @@ const (
 // floats (ErrFloat), unsigned values above math.MaxInt64 (ErrIntegerRange), invalid UTF-8
 // (ErrInvalidUTF8), undefined or CIDv0 links or links longer than Limits.MaxCIDLen
 // (ErrInvalidCID), a "$type" that is not a non-empty string (ErrType), malformed blobs,
-// including a map typed "blob" that is not exactly a blob (ErrBlob), other Go types
+// including a map typed "blob" that is not exactly a blob (ErrBlob), a map with a "$link" or
+// "$bytes" key (ErrLink, ErrBytes: UnmarshalCBOR refuses such a map, DECISIONS rule 10), other Go types
 // (ErrUnsupported) and trees nested deeper than Limits.MaxDepth (ErrTooDeep), which a decoder
 // with the same limits could not read back and which is also how a cyclic value is caught.
 //
@@ -268,15 +268,15 @@ func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte
 	if len(m) > cborStackEntries {
 		entries = make([]cborEntry, 0, len(m))
 	}
-	hasType := false
+	// A key starting with '$' may make the map one the decoders refuse (DECISIONS rules 10, 11,
+	// 13); only then are the reserved keys looked up, so ordinary maps pay one byte compare a key.
+	reserved := false
 	for k, v := range m {
 		entries = append(entries, cborEntry{k, v})
-		if k == "$type" {
-			hasType = true
-		}
+		reserved = reserved || k != "" && k[0] == '$'
 	}
-	if hasType {
-		if err := cborCheckTypeValue(m, m["$type"]); err != nil {
+	if reserved {
+		if err := validateMapShape(m, e.maxCIDLen); err != nil {
 			return dst, err
 		}
 	}
@@ -303,40 +303,6 @@ func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte
 type cborEntry struct {
 	key   string
 	value any
-}
-
-// cborCheckTypeValue applies rules 11 and 13 to a plain map that has a "$type" key: the value
-// must be a non-empty string, and a map typed "blob" must have exactly the blob shape (so that it
-// reads back as the same Blob).
-func cborCheckTypeValue(m map[string]any, t any) error {
-	s, ok := t.(string)
-	if !ok || s == "" {
-		return cborPrependKey(cborEncodeError(ErrType, fmt.Sprintf("%T %v", t, t)), "$type")
-	}
-	if s != "blob" {
-		return nil
-	}
-	bad := func(detail string) error { return cborEncodeError(ErrBlob, detail) }
-	if len(m) != 4 {
-		return bad("a blob has exactly the keys $type, ref, mimeType, size")
-	}
-	if _, ok := m["ref"].(Link); !ok {
-		if _, ok := m["ref"].(cid.Cid); !ok {
-			return bad("ref must be a Link")
-		}
-	}
-	if mt, ok := m["mimeType"].(string); !ok || mt == "" {
-		return bad("mimeType must be a non-empty string")
-	}
-	switch n := m["size"].(type) {
-	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
-		if reflect.ValueOf(n).Kind() <= reflect.Int64 && reflect.ValueOf(n).Int() < 0 {
-			return bad("size must not be negative")
-		}
-	default:
-		return bad("size must be an integer")
-	}
-	return nil
 }
 
 // cborSortEntries sorts entries by key, length-first then bytewise (DECISIONS rule 9, the

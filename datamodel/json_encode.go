@@ -233,7 +233,7 @@ func (e *jsonEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, e
 		keys = append(keys, k)
 	}
 	if reserved {
-		if err := validateMapShape(m); err != nil {
+		if err := validateMapShape(m, DefaultMaxCIDLen); err != nil {
 			return dst, err
 		}
 	}

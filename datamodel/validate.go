@@ -139,7 +139,7 @@ func (w *validator) object(m map[string]any, depth int) error {
 		keys = append(keys, k)
 	}
 	if reserved {
-		if err := validateMapShape(m); err != nil {
+		if err := validateMapShape(m, DefaultMaxCIDLen); err != nil {
 			return err
 		}
 	}
@@ -162,8 +162,9 @@ func (w *validator) object(m map[string]any, depth int) error {
 // validateMapShape applies the rules about reserved keys to a plain map: no "$link" or "$bytes"
 // key (DECISIONS rule 10: in JSON such a map would read back as a link or bytes); "$type", if
 // present, a non-empty string (rule 11); and a map typed "blob" exactly the blob shape (rule 13),
-// so that it reads back as the same Blob.
-func validateMapShape(m map[string]any) error {
+// so that it reads back as the same Blob. A ref longer than maxCIDLen is refused (ErrInvalidCID).
+// MarshalCBOR, MarshalJSON and Validate all call it, so that they refuse the same maps.
+func validateMapShape(m map[string]any, maxCIDLen int) error {
 	if _, ok := m["$link"]; ok {
 		return jsonWithKey(validateError(ErrLink, "a map with a $link key is not a link"), "$link")
 	}
@@ -193,11 +194,11 @@ func validateMapShape(m map[string]any) error {
 	}
 	switch ref := m["ref"].(type) {
 	case Link:
-		if err := validateCID(cid.Cid(ref)); err != nil {
+		if err := validateCIDLen(cid.Cid(ref), maxCIDLen); err != nil {
 			return jsonWithKey(err, "ref")
 		}
 	case cid.Cid:
-		if err := validateCID(ref); err != nil {
+		if err := validateCIDLen(ref, maxCIDLen); err != nil {
 			return jsonWithKey(err, "ref")
 		}
 	default:
@@ -230,7 +231,10 @@ func validateMapShape(m map[string]any) error {
 
 // validateCID checks a link: defined, CIDv1 (DECISIONS rule 12), at most DefaultMaxCIDLen bytes
 // (rule 14), as the CBOR encoder requires.
-func validateCID(c cid.Cid) error {
+func validateCID(c cid.Cid) error { return validateCIDLen(c, DefaultMaxCIDLen) }
+
+// validateCIDLen is validateCID with the length limit maxLen.
+func validateCIDLen(c cid.Cid, maxLen int) error {
 	b := c.KeyString() // the binary CID, without copying
 	switch {
 	case len(b) == 0:
@@ -238,8 +242,8 @@ func validateCID(c cid.Cid) error {
 	case b[0] != 1:
 		// CIDv0 has no version byte (it starts 0x12 0x20).
 		return validateError(ErrInvalidCID, "not a CIDv1")
-	case len(b) > DefaultMaxCIDLen:
-		return validateError(ErrInvalidCID, "longer than "+strconv.Itoa(DefaultMaxCIDLen)+" bytes")
+	case len(b) > maxLen:
+		return validateError(ErrInvalidCID, "longer than "+strconv.Itoa(maxLen)+" bytes")
 	}
 	return nil
 }

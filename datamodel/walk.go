@@ -92,7 +92,7 @@ func walkTree(v any, visit func(any) bool) {
 
 // walkBlobMap converts a plain map with exactly the blob shape to a Blob.
 func walkBlobMap(m map[string]any) (Blob, bool) {
-	if t, ok := m["$type"].(string); !ok || t != "blob" || validateMapShape(m) != nil {
+	if t, ok := m["$type"].(string); !ok || t != "blob" || validateMapShape(m, DefaultMaxCIDLen) != nil {
 		return Blob{}, false
 	}
 	var b Blob
