@@ -13,7 +13,7 @@ import (
 // It is as strict as ScanCBOR (DECISIONS rules 9 and 14), in the same single pass, and also
 // applies the data-model rules. No map may have a "$link" or "$bytes" key (ErrLink, ErrBytes,
 // at the key's offset): in atproto JSON such a map would read back as a link or bytes (rule
-// 10), which is why MarshalJSON and Validate refuse it too. A "$type" key must hold a non-empty
+// 10), which is why MarshalCBOR, MarshalJSON and Validate refuse it too. A "$type" key must hold a non-empty
 // string (rule 11, ErrType). A map whose "$type" is "blob" must have exactly the blob shape and
 // becomes a Blob (rule 13, ErrBlob); a map of exactly {"cid": <canonical CIDv1 string>,
 // "mimeType": <non-empty string>} becomes a legacy Blob, which re-encodes to the same bytes.

@@ -44,9 +44,13 @@ const (
 // (ErrInvalidUTF8), undefined or CIDv0 links or links longer than Limits.MaxCIDLen
 // (ErrInvalidCID), a "$type" that is not a non-empty string (ErrType), malformed blobs,
 // including a map typed "blob" that is not exactly a blob (ErrBlob), a map with a "$link" or
-// "$bytes" key (ErrLink, ErrBytes: UnmarshalCBOR refuses such a map, DECISIONS rule 10), other Go types
-// (ErrUnsupported) and trees nested deeper than Limits.MaxDepth (ErrTooDeep), which a decoder
-// with the same limits could not read back and which is also how a cyclic value is caught.
+// "$bytes" key (ErrLink, ErrBytes: UnmarshalCBOR refuses such a map, DECISIONS rule 10), other
+// Go types (ErrUnsupported) and trees nested deeper than Limits.MaxDepth (ErrTooDeep), which a
+// decoder with the same limits could not read back and which is also how a cyclic value is
+// caught. Every map that UnmarshalCBOR would refuse is refused here, with the same sentinel.
+//
+// A map[string]any shaped exactly as a blob is written as it is: those are the bytes of the
+// equal Blob, which is what UnmarshalCBOR reads back (rule 13).
 //
 // The limits are DefaultLimits unless opts say otherwise (WithLimits): a tree decoded with a
 // raised MaxDepth or MaxCIDLen re-encodes with the same options. The other limits bound

@@ -19,7 +19,9 @@
 // canonical DAG-CBOR, or not valid atproto JSON, is rejected with an *Error that gives the byte
 // offset, the JSON Pointer of the value and the rule broken, and that matches one of the Err*
 // sentinels with errors.Is. A map with a "$link" or "$bytes" key is not a data-model value, since
-// JSON would read it back as a link or bytes: UnmarshalCBOR, UnmarshalCBORStruct, MarshalJSON and
-// Validate refuse it (ErrLink, ErrBytes), while ScanCBOR, a pure syntax check, lets it pass.
+// JSON would read it back as a link or bytes: UnmarshalCBOR, UnmarshalCBORStruct, MarshalCBOR,
+// MarshalJSON and Validate refuse it (ErrLink, ErrBytes), while ScanCBOR, a pure syntax check,
+// lets it pass. The encoders refuse every map the decoders refuse (ErrLink, ErrBytes, ErrType,
+// ErrBlob), so that what they write always reads back.
 // Limits protect against hostile input; see Limits.
 package datamodel
