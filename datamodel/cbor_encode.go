@@ -91,9 +91,13 @@ func AppendCBOR(dst []byte, v any, opts ...Option) ([]byte, error) {
 type cborEncoder struct {
 	maxDepth  int
 	maxCIDLen int
-	// onPath holds the maps and arrays on the path to the current value once it is deeper than
-	// DefaultMaxDepth (only possible with a raised MaxDepth), so that a cyclic value is caught
-	// when its cycle closes, rather than after recursing as deep as a huge limit allows.
+	path      containerPath // containers deeper than DefaultMaxDepth, to catch cycles
+}
+
+// containerPath holds the maps and arrays on the path to the current value once it is deeper
+// than DefaultMaxDepth (only possible with a raised MaxDepth), so that an encoder catches a
+// cyclic value when its cycle closes, rather than after recursing as deep as a huge limit allows.
+type containerPath struct {
 	onPath map[cborContainerID]struct{}
 }
 
@@ -213,18 +217,18 @@ func (e *cborEncoder) errTooDeep() *Error {
 // enter records a container at depth > DefaultMaxDepth as on the current path, after checking
 // that it is not already there (one of its own ancestors: a cycle); leave removes it once its
 // content is written. An encode that fails stops there, so only success paths call leave.
-func (e *cborEncoder) enter(id cborContainerID) *Error {
-	if _, ok := e.onPath[id]; ok {
+func (p *containerPath) enter(id cborContainerID) *Error {
+	if _, ok := p.onPath[id]; ok {
 		return cborEncodeError(ErrTooDeep, "cyclic value: the tree would be infinitely deep")
 	}
-	if e.onPath == nil {
-		e.onPath = make(map[cborContainerID]struct{})
+	if p.onPath == nil {
+		p.onPath = make(map[cborContainerID]struct{})
 	}
-	e.onPath[id] = struct{}{}
+	p.onPath[id] = struct{}{}
 	return nil
 }
 
-func (e *cborEncoder) leave(id cborContainerID) { delete(e.onPath, id) }
+func (p *containerPath) leave(id cborContainerID) { delete(p.onPath, id) }
 
 func cborArrayID(a []any) cborContainerID {
 	return cborContainerID{unsafe.Pointer(unsafe.SliceData(a)), len(a)}
@@ -239,7 +243,7 @@ func (e *cborEncoder) encodeArray(dst []byte, a []any, depth int) ([]byte, error
 		return dst, e.errTooDeep()
 	}
 	if depth > DefaultMaxDepth {
-		if err := e.enter(cborArrayID(a)); err != nil {
+		if err := e.path.enter(cborArrayID(a)); err != nil {
 			return dst, err
 		}
 	}
@@ -251,7 +255,7 @@ func (e *cborEncoder) encodeArray(dst []byte, a []any, depth int) ([]byte, error
 		}
 	}
 	if depth > DefaultMaxDepth {
-		e.leave(cborArrayID(a))
+		e.path.leave(cborArrayID(a))
 	}
 	return dst, nil
 }
@@ -261,7 +265,7 @@ func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte
 		return dst, e.errTooDeep()
 	}
 	if depth > DefaultMaxDepth {
-		if err := e.enter(cborMapID(m)); err != nil {
+		if err := e.path.enter(cborMapID(m)); err != nil {
 			return dst, err
 		}
 	}
@@ -298,7 +302,7 @@ func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte
 		}
 	}
 	if depth > DefaultMaxDepth {
-		e.leave(cborMapID(m))
+		e.path.leave(cborMapID(m))
 	}
 	return dst, nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -283,9 +284,19 @@ func TestMarshalCBORAllocs(t *testing.T) {
 	}
 }
 
-// TestMarshalCBORLimits: the encoders take the decoders' options, so that a tree decoded with
-// raised limits (MaxDepth, MaxCIDLen) re-encodes with the same options, and lowered ones refuse
-// what a decoder with them would refuse (DECISIONS rule 14).
+// encTestJSONEncoders are the JSON encoders, each with its options, for the tests that hold for
+// them as for MarshalCBOR.
+var encTestJSONEncoders = map[string]func(any, ...Option) ([]byte, error){
+	"MarshalJSON": MarshalJSON,
+	"MarshalJSONIndent": func(v any, opts ...Option) ([]byte, error) {
+		return MarshalJSONIndent(v, "", "  ", opts...)
+	},
+	"AppendJSON": func(v any, opts ...Option) ([]byte, error) { return AppendJSON(nil, v, opts...) },
+}
+
+// TestMarshalCBORLimits: the encoders, CBOR and JSON, take the decoders' options, so that a tree
+// decoded with raised limits (MaxDepth, MaxCIDLen) re-encodes with the same options, and lowered
+// ones refuse what a decoder with them would refuse (DECISIONS rule 14).
 func TestMarshalCBORLimits(t *testing.T) {
 	deepHex := strings.Repeat("81", 40) + "01"                                    // 41 levels: 40 arrays and an integer
 	deepMapHex := strings.Repeat("a16161", 39) + "a3" + "6162 01 6163 80 6164 a0" // 40 maps, the last with an empty array and map
@@ -318,10 +329,25 @@ func TestMarshalCBORLimits(t *testing.T) {
 		if out, err := AppendCBOR([]byte{0xaa}, v, tt.opts...); err != nil || !bytes.Equal(out, append([]byte{0xaa}, in...)) {
 			t.Errorf("%s: AppendCBOR with the decoder's options = %x, %v", tt.rule, out, err)
 		}
-		for fn, err := range map[string]error{
+		if err := Validate(v, tt.opts...); err != nil {
+			t.Errorf("%s: Validate with the decoder's options: %v", tt.rule, err)
+		}
+		withoutOptions := map[string]error{
 			"MarshalCBOR": func() error { _, err := MarshalCBOR(v); return err }(),
 			"AppendCBOR":  func() error { _, err := AppendCBOR(nil, v); return err }(),
-		} {
+		}
+		for name, enc := range encTestJSONEncoders {
+			js, err := enc(v, tt.opts...)
+			if err != nil {
+				t.Errorf("%s: %s with the decoder's options: %v", tt.rule, name, err)
+				continue
+			}
+			if back, err := UnmarshalJSON(js, tt.opts...); err != nil || !reflect.DeepEqual(back, v) {
+				t.Errorf("%s: %s with the decoder's options wrote %s, which reads back as %#v, %v", tt.rule, name, js, back, err)
+			}
+			_, withoutOptions[name] = enc(v)
+		}
+		for fn, err := range withoutOptions {
 			var e *Error
 			if !errors.Is(err, tt.err) || !errors.As(err, &e) || e.Path != tt.errPath {
 				t.Errorf("%s: %s without options: %v, want %v at %q", tt.rule, fn, err, tt.err, tt.errPath)
@@ -340,15 +366,21 @@ func TestMarshalCBORLimits(t *testing.T) {
 		map[string]any{"a": map[string]any{"b": map[string]any{}}},
 		[]any{[]any{Blob{Ref: cborTestLink(t, cborTestLinkString), MimeType: "a/b"}}},
 	} {
-		_, err := MarshalCBOR(v, shallow)
-		var e *Error
-		if !errors.Is(err, ErrTooDeep) || !errors.As(err, &e) || strings.Count(e.Path, "/") != 2 || !strings.Contains(e.Detail, "deeper than 2 levels") {
-			t.Errorf("MaxDepth 2, %#v: %v, want ErrTooDeep two levels down", v, err)
+		errs := map[string]error{"MarshalCBOR": func() error { _, err := MarshalCBOR(v, shallow); return err }()}
+		for name, enc := range encTestJSONEncoders {
+			_, errs[name] = enc(v, shallow)
+		}
+		for name, err := range errs {
+			var e *Error
+			if !errors.Is(err, ErrTooDeep) || !errors.As(err, &e) || strings.Count(e.Path, "/") != 2 || !strings.Contains(e.Detail, "deeper than 2 levels") {
+				t.Errorf("%s, MaxDepth 2, %#v: %v, want ErrTooDeep two levels down", name, v, err)
+			}
 		}
 	}
 }
 
-// TestMarshalCBORCycles: a cyclic value is refused (ErrTooDeep) even when MaxDepth is lifted,
+// TestMarshalCBORCycles: a cyclic value is refused (ErrTooDeep) by every encoder even when
+// MaxDepth is lifted,
 // when its cycle closes rather than after recursing as deep as the limit allows; a value that
 // merely shares a map or array in several places below the default depth is not a cycle.
 func TestMarshalCBORCycles(t *testing.T) {
@@ -375,15 +407,21 @@ func TestMarshalCBORCycles(t *testing.T) {
 		}(), "/a/0" + strings.Repeat("/a/0", DefaultMaxDepth/2-1)},
 		{"array whose first element is itself, with a sub-slice as a sibling", prefix, strings.Repeat("/0", DefaultMaxDepth)},
 	}
+	encoders := map[string]func(any, ...Option) ([]byte, error){"MarshalCBOR": MarshalCBOR}
+	for name, enc := range encTestJSONEncoders {
+		encoders[name] = enc
+	}
 	for _, tt := range tests {
-		_, err := MarshalCBOR(tt.v, lifted)
-		var e *Error
-		if !errors.Is(err, ErrTooDeep) || !errors.As(err, &e) {
-			t.Errorf("%s: %v, want ErrTooDeep", tt.rule, err)
-			continue
-		}
-		if !strings.HasPrefix(e.Path, tt.path) || len(e.Path) > len(tt.path)+4*len("/self") {
-			t.Errorf("%s: path %q, want the cycle caught soon after %q", tt.rule, e.Path, tt.path)
+		for name, enc := range encoders {
+			_, err := enc(tt.v, lifted)
+			var e *Error
+			if !errors.Is(err, ErrTooDeep) || !errors.As(err, &e) {
+				t.Errorf("%s: %s: %v, want ErrTooDeep", tt.rule, name, err)
+				continue
+			}
+			if !strings.HasPrefix(e.Path, tt.path) || len(e.Path) > len(tt.path)+4*len("/self") {
+				t.Errorf("%s: %s: path %q, want the cycle caught soon after %q", tt.rule, name, e.Path, tt.path)
+			}
 		}
 	}
 
@@ -403,5 +441,10 @@ func TestMarshalCBORCycles(t *testing.T) {
 	}
 	if again, err := MarshalCBOR(v, WithLimits(Limits{MaxDepth: 100})); err != nil || !bytes.Equal(again, out) {
 		t.Errorf("shared acyclic value does not round trip: %v", err)
+	}
+	for name, enc := range encTestJSONEncoders {
+		if _, err := enc(shared, lifted); err != nil {
+			t.Errorf("%s: shared acyclic value: %v", name, err)
+		}
 	}
 }

@@ -59,7 +59,7 @@ func TestEncodersRefuseWhatDecodersRefuse(t *testing.T) {
 	}{
 		{"MarshalCBOR", func(v any) ([]byte, error) { return MarshalCBOR(v) }},
 		{"AppendCBOR", func(v any) ([]byte, error) { return AppendCBOR(nil, v) }},
-		{"MarshalJSON", MarshalJSON},
+		{"MarshalJSON", func(v any) ([]byte, error) { return MarshalJSON(v) }},
 		{"MarshalJSONIndent", func(v any) ([]byte, error) { return MarshalJSONIndent(v, "", "  ") }},
 		{"AppendJSON", func(v any) ([]byte, error) { return AppendJSON(nil, v) }},
 		{"Validate", func(v any) ([]byte, error) { return nil, Validate(v) }},

@@ -20,24 +20,28 @@ import (
 // padding), Link or cid.Cid ({"$link": "b…"}), []any, map[string]any, Blob or *Blob
 // ({"$type":"blob","mimeType":…,"ref":{"$link":…},"size":…}, or {"cid":…,"mimeType":…} for a
 // legacy Blob). It refuses what MarshalCBOR refuses (floats, integers beyond int64, invalid UTF-8,
-// undefined or CIDv0 links, a bad $type, malformed blobs, other Go types, nesting deeper than
-// DefaultMaxDepth) and also a map with a "$link" or "$bytes" key, which JSON could not tell apart
-// from a link or bytes (ErrLink, ErrBytes). Errors are *Error values whose Path names the value.
-func MarshalJSON(v any) ([]byte, error) {
-	return jsonMarshal(v, "", "")
+// undefined or CIDv0 links or links longer than Limits.MaxCIDLen, a bad $type, malformed blobs,
+// a map with a "$link" or "$bytes" key, which JSON could not tell apart from a link or bytes
+// (ErrLink, ErrBytes), other Go types, nesting deeper than Limits.MaxDepth). Errors are *Error
+// values whose Path names the value.
+//
+// The limits are DefaultLimits unless opts say otherwise (WithLimits), as for MarshalCBOR: a tree
+// decoded with a raised MaxDepth or MaxCIDLen re-encodes with the same options.
+func MarshalJSON(v any, opts ...Option) ([]byte, error) {
+	return jsonMarshal(v, "", "", opts)
 }
 
 // MarshalJSONIndent is like MarshalJSON but puts each array element and object member on a new
 // line that starts with prefix followed by one copy of indent per nesting level, as
 // encoding/json.MarshalIndent does.
-func MarshalJSONIndent(v any, prefix, indent string) ([]byte, error) {
-	return jsonMarshal(v, prefix, indent)
+func MarshalJSONIndent(v any, prefix, indent string, opts ...Option) ([]byte, error) {
+	return jsonMarshal(v, prefix, indent, opts)
 }
 
 // AppendJSON appends the compact atproto JSON encoding of v to dst, as MarshalJSON writes it. On
-// error it returns dst unchanged in length.
-func AppendJSON(dst []byte, v any) ([]byte, error) {
-	var e jsonEncoder
+// error it returns dst unchanged in length. It takes the same options.
+func AppendJSON(dst []byte, v any, opts ...Option) ([]byte, error) {
+	e := newJSONEncoder(opts)
 	out, err := e.value(dst, v, 1)
 	if err != nil {
 		return dst, err
@@ -56,9 +60,10 @@ var jsonBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return
 
 const jsonMaxPooledBuf = 64 << 10
 
-func jsonMarshal(v any, prefix, indent string) ([]byte, error) {
+func jsonMarshal(v any, prefix, indent string, opts []Option) ([]byte, error) {
 	pooled := jsonBufPool.Get().(*[]byte)
-	e := jsonEncoder{prefix: prefix, indent: indent, pretty: prefix != "" || indent != ""}
+	e := newJSONEncoder(opts)
+	e.prefix, e.indent, e.pretty = prefix, indent, prefix != "" || indent != ""
 	buf, err := e.value((*pooled)[:0], v, 1)
 	var out []byte
 	if err == nil {
@@ -78,6 +83,15 @@ type jsonEncoder struct {
 	pretty         bool
 	prefix, indent string
 	level          int // open containers, for indentation
+	maxDepth       int
+	maxCIDLen      int
+	path           containerPath // containers deeper than DefaultMaxDepth, to catch cycles
+}
+
+// newJSONEncoder returns the encoder for opts, without allocating when there are none.
+func newJSONEncoder(opts []Option) jsonEncoder {
+	lim := jsonLimits(opts)
+	return jsonEncoder{maxDepth: lim.MaxDepth, maxCIDLen: lim.MaxCIDLen}
 }
 
 func jsonEncodeError(sentinel error, detail string) *Error {
@@ -150,8 +164,8 @@ func jsonAppendUint(dst []byte, n uint64) ([]byte, error) {
 	return strconv.AppendUint(dst, n, 10), nil
 }
 
-func jsonErrTooDeep() *Error {
-	return jsonEncodeError(ErrTooDeep, "deeper than "+strconv.Itoa(DefaultMaxDepth)+" levels")
+func (e *jsonEncoder) errTooDeep() *Error {
+	return jsonEncodeError(ErrTooDeep, "deeper than "+strconv.Itoa(e.maxDepth)+" levels")
 }
 
 // open, element, key and close write the punctuation of arrays and objects, with indentation
@@ -199,8 +213,13 @@ func (e *jsonEncoder) close(dst []byte, c byte, n int) []byte {
 }
 
 func (e *jsonEncoder) array(dst []byte, a []any, depth int) ([]byte, error) {
+	if depth > e.maxDepth {
+		return dst, e.errTooDeep()
+	}
 	if depth > DefaultMaxDepth {
-		return dst, jsonErrTooDeep()
+		if err := e.path.enter(cborArrayID(a)); err != nil {
+			return dst, err
+		}
 	}
 	dst = e.open(dst, '[')
 	var err error
@@ -210,12 +229,20 @@ func (e *jsonEncoder) array(dst []byte, a []any, depth int) ([]byte, error) {
 			return dst, jsonWithIndex(err, i)
 		}
 	}
+	if depth > DefaultMaxDepth {
+		e.path.leave(cborArrayID(a)) // an encode that fails stops, so only success leaves
+	}
 	return e.close(dst, ']', len(a)), nil
 }
 
 func (e *jsonEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, error) {
+	if depth > e.maxDepth {
+		return dst, e.errTooDeep()
+	}
 	if depth > DefaultMaxDepth {
-		return dst, jsonErrTooDeep()
+		if err := e.path.enter(cborMapID(m)); err != nil {
+			return dst, err
+		}
 	}
 	// The keys are sorted in an array on this frame's stack; only maps larger than records'
 	// usual ones need the heap.
@@ -233,7 +260,7 @@ func (e *jsonEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, e
 		keys = append(keys, k)
 	}
 	if reserved {
-		if err := validateMapShape(m, DefaultMaxCIDLen); err != nil {
+		if err := validateMapShape(m, e.maxCIDLen); err != nil {
 			return dst, err
 		}
 	}
@@ -245,6 +272,9 @@ func (e *jsonEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, e
 		if dst, err = e.value(dst, m[k], depth+1); err != nil {
 			return dst, jsonWithKey(err, k)
 		}
+	}
+	if depth > DefaultMaxDepth {
+		e.path.leave(cborMapID(m))
 	}
 	return e.close(dst, '}', len(m)), nil
 }
@@ -277,7 +307,7 @@ func (e *jsonEncoder) bytes(dst []byte, b []byte) []byte {
 
 // link writes {"$link": "b…"}.
 func (e *jsonEncoder) link(dst []byte, c cid.Cid) ([]byte, error) {
-	if err := validateCID(c); err != nil {
+	if err := validateCIDLen(c, e.maxCIDLen); err != nil {
 		return dst, err
 	}
 	dst = e.key(e.open(dst, '{'), 0, "$link")
@@ -310,10 +340,10 @@ func jsonAppendCID(dst []byte, c cid.Cid) []byte {
 
 // blob writes a Blob in the form of DECISIONS rule 13, or in the legacy form it was read from.
 func (e *jsonEncoder) blob(dst []byte, b *Blob, depth int) ([]byte, error) {
-	if depth > DefaultMaxDepth {
-		return dst, jsonErrTooDeep()
+	if depth > e.maxDepth {
+		return dst, e.errTooDeep()
 	}
-	if err := validateBlob(b); err != nil {
+	if err := validateBlob(b, e.maxCIDLen); err != nil {
 		return dst, err
 	}
 	dst = e.open(dst, '{')

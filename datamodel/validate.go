@@ -19,8 +19,8 @@ import (
 // an empty MimeType, an undefined Ref or a negative Size, or a map whose $type is "blob" without
 // exactly the blob shape (ErrBlob); a map with a "$link" or "$bytes" key, which atproto JSON
 // would read back as a link or bytes (ErrLink, ErrBytes); Go types outside the data model
-// (ErrUnsupported); and values beyond the limits (MaxDepth, MaxElements, MaxKeyLen; defaults
-// unless opts say otherwise). A Blob counts as one level of nesting, as it is a map in CBOR.
+// (ErrUnsupported); and values beyond the limits (MaxDepth, MaxElements, MaxKeyLen, MaxCIDLen;
+// defaults unless opts say otherwise). A Blob counts as one level of nesting, as it is a map in CBOR.
 //
 // The error is an *Error with Offset -1 and the JSON Pointer of the first bad value met, walking
 // maps in sorted key order.
@@ -75,14 +75,14 @@ func (w *validator) value(v any, depth int) error {
 		}
 		return nil
 	case Link:
-		return validateCID(cid.Cid(x))
+		return validateCIDLen(cid.Cid(x), w.limits.MaxCIDLen)
 	case cid.Cid:
-		return validateCID(x)
+		return validateCIDLen(x, w.limits.MaxCIDLen)
 	case Blob:
 		if depth > w.limits.MaxDepth {
 			return w.tooDeep()
 		}
-		return validateBlob(&x)
+		return validateBlob(&x, w.limits.MaxCIDLen)
 	case *Blob:
 		if x == nil {
 			return validateError(ErrUnsupported, "nil *datamodel.Blob")
@@ -90,7 +90,7 @@ func (w *validator) value(v any, depth int) error {
 		if depth > w.limits.MaxDepth {
 			return w.tooDeep()
 		}
-		return validateBlob(x)
+		return validateBlob(x, w.limits.MaxCIDLen)
 	case []any:
 		if depth > w.limits.MaxDepth {
 			return w.tooDeep()
@@ -139,7 +139,7 @@ func (w *validator) object(m map[string]any, depth int) error {
 		keys = append(keys, k)
 	}
 	if reserved {
-		if err := validateMapShape(m, DefaultMaxCIDLen); err != nil {
+		if err := validateMapShape(m, w.limits.MaxCIDLen); err != nil {
 			return err
 		}
 	}
@@ -229,11 +229,8 @@ func validateMapShape(m map[string]any, maxCIDLen int) error {
 	return nil
 }
 
-// validateCID checks a link: defined, CIDv1 (DECISIONS rule 12), at most DefaultMaxCIDLen bytes
-// (rule 14), as the CBOR encoder requires.
-func validateCID(c cid.Cid) error { return validateCIDLen(c, DefaultMaxCIDLen) }
-
-// validateCIDLen is validateCID with the length limit maxLen.
+// validateCIDLen checks a link: defined, CIDv1 (DECISIONS rule 12), at most maxLen bytes
+// (Limits.MaxCIDLen, rule 14), as the CBOR encoder requires.
 func validateCIDLen(c cid.Cid, maxLen int) error {
 	b := c.KeyString() // the binary CID, without copying
 	switch {
@@ -250,7 +247,7 @@ func validateCIDLen(c cid.Cid, maxLen int) error {
 
 // validateBlob checks a Blob as the encoders require (DECISIONS rule 13): non-empty UTF-8
 // MimeType, a defined CIDv1 Ref, and for a new-form blob a Size ≥ 0.
-func validateBlob(b *Blob) error {
+func validateBlob(b *Blob, maxCIDLen int) error {
 	if b.MimeType == "" {
 		return jsonWithKey(validateError(ErrBlob, "empty mimeType"), "mimeType")
 	}
@@ -270,7 +267,7 @@ func validateBlob(b *Blob) error {
 	if b.Size < 0 {
 		return jsonWithKey(validateError(ErrBlob, "negative size"), "size")
 	}
-	if err := validateCID(cid.Cid(b.Ref)); err != nil {
+	if err := validateCIDLen(cid.Cid(b.Ref), maxCIDLen); err != nil {
 		return jsonWithKey(err, "ref")
 	}
 	return nil
