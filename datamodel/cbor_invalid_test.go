@@ -252,3 +252,25 @@ func TestCBORInvalidLargeInputs(t *testing.T) {
 		t.Errorf("UnmarshalCBORPrefix of a value larger than the limit: %v, want ErrTooLarge", err)
 	}
 }
+
+// TestCBORErrorDetails checks the wording of details built from a major type's name, article
+// included (an unsigned integer, an array, a map).
+func TestCBORErrorDetails(t *testing.T) {
+	tests := []struct {
+		rule   string
+		err    error
+		detail string
+	}{
+		{"rule 9: tag 42 on an unsigned integer", func() error { _, err := UnmarshalCBOR(cborMustHex("d82a 01")); return err }(), "tag 42 on an unsigned integer, want a byte string"},
+		{"rule 9: tag 42 on an array", func() error { _, err := UnmarshalCBOR(cborMustHex("d82a 80")); return err }(), "tag 42 on an array, want a byte string"},
+		{"rule 9: tag 42 on a map", ScanCBOR(cborMustHex("d82a a0")), "tag 42 on a map, want a byte string"},
+		{"rule 9: additional information 31 on an unsigned integer", ScanCBOR(cborMustHex("1f")), "additional information 31 on an unsigned integer"},
+		{"Link.UnmarshalCBOR of an array", new(Link).UnmarshalCBOR(cborMustHex("80")), "want a link (tag 42), got an array"},
+	}
+	for _, tt := range tests {
+		var e *Error
+		if !errors.As(tt.err, &e) || e.Detail != tt.detail {
+			t.Errorf("%s: %v, want detail %q", tt.rule, tt.err, tt.detail)
+		}
+	}
+}

@@ -119,7 +119,7 @@ func cborHead(data []byte, off int) (major byte, arg uint64, next int, err *Erro
 		if major >= 2 && major <= 5 {
 			return 0, 0, off, cborErr(ErrIndefinite, off, cborMajorNames[major])
 		}
-		return 0, 0, off, cborErr(ErrSyntax, off, "additional information 31 on "+cborMajorNames[major])
+		return 0, 0, off, cborErr(ErrSyntax, off, "additional information 31 on "+cborMajorWithArticle[major])
 	default:
 		return 0, 0, off, cborErr(ErrSyntax, off, "reserved additional information "+strconv.Itoa(int(ai)))
 	}
@@ -127,6 +127,10 @@ func cborHead(data []byte, off int) (major byte, arg uint64, next int, err *Erro
 
 var cborMajorNames = [8]string{"unsigned integer", "negative integer", "byte string", "text string",
 	"array", "map", "tag", "simple value or float"}
+
+// cborMajorWithArticle is cborMajorNames with the indefinite article, for "tag 42 on a…".
+var cborMajorWithArticle = [8]string{"an unsigned integer", "a negative integer", "a byte string",
+	"a text string", "an array", "a map", "a tag", "a simple value or float"}
 
 // cborSimple classifies a major type 7 item with additional information ai (DECISIONS rule 9):
 // only false, true and null are allowed. It returns nil for those.
@@ -337,7 +341,7 @@ func cborLink(data []byte, lim *Limits, off, p int) (cs, ce int, err *Error) {
 		return 0, 0, err
 	}
 	if major != 2 {
-		return 0, 0, cborErr(ErrInvalidCID, p, "tag 42 on a "+cborMajorNames[major]+", want a byte string")
+		return 0, 0, cborErr(ErrInvalidCID, p, "tag 42 on "+cborMajorWithArticle[major]+", want a byte string")
 	}
 	if n > uint64(len(data)-q) {
 		return 0, 0, cborErr(ErrTruncated, p, "byte string of "+strconv.FormatUint(n, 10)+" bytes")

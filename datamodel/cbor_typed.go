@@ -196,7 +196,7 @@ func (l *Link) UnmarshalCBOR(data []byte) error {
 		return err
 	}
 	if major != 6 || arg != cborTagCID {
-		return cborErr(ErrGoType, 0, "want a link (tag 42), got a "+cborMajorNames[major])
+		return cborErr(ErrGoType, 0, "want a link (tag 42), got "+cborMajorWithArticle[major])
 	}
 	cs, ce, err := cborLink(data, &lim, 0, p)
 	if err != nil {
