@@ -277,14 +277,29 @@ func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte
 		entries = make([]cborEntry, 0, len(m))
 	}
 	// A key starting with '$' may make the map one the decoders refuse (DECISIONS rules 10, 11,
-	// 13); only then are the reserved keys looked up, so ordinary maps pay one byte compare a key.
-	reserved := false
+	// 13): only such keys are compared with the reserved ones, so that ordinary keys cost one
+	// byte compare each. The checks are those of validateMapShape, in the same order, without
+	// its map lookups.
+	var typ any
+	hasLink, hasBytes, hasType := false, false, false
 	for k, v := range m {
 		entries = append(entries, cborEntry{k, v})
-		reserved = reserved || k != "" && k[0] == '$'
+		if k != "" && k[0] == '$' {
+			switch k {
+			case "$link":
+				hasLink = true
+			case "$bytes":
+				hasBytes = true
+			case "$type":
+				typ, hasType = v, true
+			}
+		}
 	}
-	if reserved {
-		if err := validateMapShape(m, e.maxCIDLen); err != nil {
+	if hasLink || hasBytes {
+		return dst, validateMapShape(m, e.maxCIDLen)
+	}
+	if hasType {
+		if err := validateTypeValue(m, typ, e.maxCIDLen); err != nil {
 			return dst, err
 		}
 	}

@@ -175,6 +175,12 @@ func validateMapShape(m map[string]any, maxCIDLen int) error {
 	if !ok {
 		return nil
 	}
+	return validateTypeValue(m, t, maxCIDLen)
+}
+
+// validateTypeValue applies rules 11 and 13 to a map m whose "$type" key holds t: t is a
+// non-empty string, and if it is "blob", m has exactly the blob shape.
+func validateTypeValue(m map[string]any, t any, maxCIDLen int) error {
 	s, ok := t.(string)
 	if !ok || s == "" {
 		detail := fmt.Sprintf("found %T %v", t, t)
