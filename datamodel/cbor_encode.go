@@ -52,9 +52,12 @@ const (
 // A map[string]any shaped exactly as a blob is written as it is: those are the bytes of the
 // equal Blob, which is what UnmarshalCBOR reads back (rule 13).
 //
-// The limits are DefaultLimits unless opts say otherwise (WithLimits): a tree decoded with a
-// raised MaxDepth or MaxCIDLen re-encodes with the same options. The other limits bound
-// decoding only.
+// Arrays and maps of more than Limits.MaxElements elements (ErrTooManyElements) and keys longer
+// than Limits.MaxKeyLen (ErrKeyTooLong) are refused too, as UnmarshalCBOR would refuse them.
+//
+// The limits are DefaultLimits unless opts say otherwise (WithLimits): a tree decoded with
+// raised limits re-encodes with the same options. MaxCBORSize and MaxJSONSize bound decoding
+// only.
 func MarshalCBOR(v any, opts ...Option) ([]byte, error) {
 	e := newCBOREncoder(opts)
 	pooled := cborBufPool.Get().(*[]byte)
@@ -89,9 +92,11 @@ func AppendCBOR(dst []byte, v any, opts ...Option) ([]byte, error) {
 
 // cborEncoder is the state of one encode.
 type cborEncoder struct {
-	maxDepth  int
-	maxCIDLen int
-	path      containerPath // containers deeper than DefaultMaxDepth, to catch cycles
+	maxDepth    int
+	maxCIDLen   int
+	maxElements int
+	maxKeyLen   int
+	path        containerPath // containers deeper than DefaultMaxDepth, to catch cycles
 }
 
 // containerPath holds the maps and arrays on the path to the current value once it is deeper
@@ -111,11 +116,12 @@ type cborContainerID struct {
 // newCBOREncoder returns the encoder for opts, without allocating when there are none.
 func newCBOREncoder(opts []Option) cborEncoder {
 	lim := cborLimits(opts)
-	return cborEncoder{maxDepth: lim.MaxDepth, maxCIDLen: lim.MaxCIDLen}
+	return cborEncoder{maxDepth: lim.MaxDepth, maxCIDLen: lim.MaxCIDLen, maxElements: lim.MaxElements, maxKeyLen: lim.MaxKeyLen}
 }
 
 // cborDefaultEncoder encodes with the default limits, for the cbor.Marshaler methods.
-var cborDefaultEncoder = cborEncoder{maxDepth: DefaultMaxDepth, maxCIDLen: DefaultMaxCIDLen}
+var cborDefaultEncoder = cborEncoder{maxDepth: DefaultMaxDepth, maxCIDLen: DefaultMaxCIDLen,
+	maxElements: DefaultMaxElements, maxKeyLen: DefaultMaxKeyLen}
 
 // cborStackEntries is the size of the stack array in which a map's entries are sorted; records'
 // maps are smaller, larger ones allocate.
@@ -242,6 +248,9 @@ func (e *cborEncoder) encodeArray(dst []byte, a []any, depth int) ([]byte, error
 	if depth > e.maxDepth {
 		return dst, e.errTooDeep()
 	}
+	if len(a) > e.maxElements {
+		return dst, errTooManyElements(len(a), "elements", e.maxElements)
+	}
 	if depth > DefaultMaxDepth {
 		if err := e.path.enter(cborArrayID(a)); err != nil {
 			return dst, err
@@ -263,6 +272,9 @@ func (e *cborEncoder) encodeArray(dst []byte, a []any, depth int) ([]byte, error
 func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte, error) {
 	if depth > e.maxDepth {
 		return dst, e.errTooDeep()
+	}
+	if len(m) > e.maxElements {
+		return dst, errTooManyElements(len(m), "entries", e.maxElements)
 	}
 	if depth > DefaultMaxDepth {
 		if err := e.path.enter(cborMapID(m)); err != nil {
@@ -308,6 +320,9 @@ func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte
 	var err error
 	for i := range entries {
 		k := entries[i].key
+		if len(k) > e.maxKeyLen {
+			return dst, errKeyTooLong(k, e.maxKeyLen)
+		}
 		if dst, err = cborAppendText(dst, k); err != nil {
 			err.(*Error).Detail = "map key " + err.(*Error).Detail
 			return dst, cborPrependKey(err, k)

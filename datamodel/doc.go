@@ -22,6 +22,7 @@
 // JSON would read it back as a link or bytes: UnmarshalCBOR, UnmarshalCBORStruct, MarshalCBOR,
 // MarshalJSON and Validate refuse it (ErrLink, ErrBytes), while ScanCBOR, a pure syntax check,
 // lets it pass. The encoders refuse every map the decoders refuse (ErrLink, ErrBytes, ErrType,
-// ErrBlob), so that what they write always reads back.
+// ErrBlob) and, given the same options, every tree beyond the decoders' limits on depth,
+// elements, key and CID length, so that what they write reads back.
 // Limits protect against hostile input; see Limits.
 package datamodel

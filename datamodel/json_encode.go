@@ -23,10 +23,12 @@ import (
 // undefined or CIDv0 links or links longer than Limits.MaxCIDLen, a bad $type, malformed blobs,
 // a map with a "$link" or "$bytes" key, which JSON could not tell apart from a link or bytes
 // (ErrLink, ErrBytes), other Go types, nesting deeper than Limits.MaxDepth). Errors are *Error
-// values whose Path names the value.
+// values whose Path names the value. Like MarshalCBOR, it refuses what the decoders would refuse
+// with the same limits: nesting deeper than MaxDepth (ErrTooDeep), arrays and maps of more than
+// MaxElements elements (ErrTooManyElements), keys longer than MaxKeyLen (ErrKeyTooLong).
 //
 // The limits are DefaultLimits unless opts say otherwise (WithLimits), as for MarshalCBOR: a tree
-// decoded with a raised MaxDepth or MaxCIDLen re-encodes with the same options.
+// decoded with raised limits re-encodes with the same options.
 func MarshalJSON(v any, opts ...Option) ([]byte, error) {
 	return jsonMarshal(v, "", "", opts)
 }
@@ -85,13 +87,15 @@ type jsonEncoder struct {
 	level          int // open containers, for indentation
 	maxDepth       int
 	maxCIDLen      int
+	maxElements    int
+	maxKeyLen      int
 	path           containerPath // containers deeper than DefaultMaxDepth, to catch cycles
 }
 
 // newJSONEncoder returns the encoder for opts, without allocating when there are none.
 func newJSONEncoder(opts []Option) jsonEncoder {
 	lim := jsonLimits(opts)
-	return jsonEncoder{maxDepth: lim.MaxDepth, maxCIDLen: lim.MaxCIDLen}
+	return jsonEncoder{maxDepth: lim.MaxDepth, maxCIDLen: lim.MaxCIDLen, maxElements: lim.MaxElements, maxKeyLen: lim.MaxKeyLen}
 }
 
 func jsonEncodeError(sentinel error, detail string) *Error {
@@ -216,6 +220,9 @@ func (e *jsonEncoder) array(dst []byte, a []any, depth int) ([]byte, error) {
 	if depth > e.maxDepth {
 		return dst, e.errTooDeep()
 	}
+	if len(a) > e.maxElements {
+		return dst, errTooManyElements(len(a), "elements", e.maxElements)
+	}
 	if depth > DefaultMaxDepth {
 		if err := e.path.enter(cborArrayID(a)); err != nil {
 			return dst, err
@@ -238,6 +245,9 @@ func (e *jsonEncoder) array(dst []byte, a []any, depth int) ([]byte, error) {
 func (e *jsonEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, error) {
 	if depth > e.maxDepth {
 		return dst, e.errTooDeep()
+	}
+	if len(m) > e.maxElements {
+		return dst, errTooManyElements(len(m), "entries", e.maxElements)
 	}
 	if depth > DefaultMaxDepth {
 		if err := e.path.enter(cborMapID(m)); err != nil {
@@ -268,6 +278,9 @@ func (e *jsonEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, e
 	dst = e.open(dst, '{')
 	var err error
 	for i, k := range keys {
+		if len(k) > e.maxKeyLen {
+			return dst, errKeyTooLong(k, e.maxKeyLen)
+		}
 		dst = e.key(dst, i, k)
 		if dst, err = e.value(dst, m[k], depth+1); err != nil {
 			return dst, jsonWithKey(err, k)

@@ -96,7 +96,7 @@ func (w *validator) value(v any, depth int) error {
 			return w.tooDeep()
 		}
 		if len(x) > w.limits.MaxElements {
-			return validateError(ErrTooManyElements, strconv.Itoa(len(x))+" elements, limit "+strconv.Itoa(w.limits.MaxElements))
+			return errTooManyElements(len(x), "elements", w.limits.MaxElements)
 		}
 		for i, e := range x {
 			if err := w.value(e, depth+1); err != nil {
@@ -113,6 +113,17 @@ func (w *validator) value(v any, depth int) error {
 	}
 }
 
+// errTooManyElements is the error for an array or map of n elements (what) beyond the limit,
+// from Validate and the encoders alike (DECISIONS rule 14).
+func errTooManyElements(n int, what string, limit int) *Error {
+	return validateError(ErrTooManyElements, strconv.Itoa(n)+" "+what+", limit "+strconv.Itoa(limit))
+}
+
+// errKeyTooLong is the error for the map key k, longer than limit bytes (rule 14).
+func errKeyTooLong(k string, limit int) error {
+	return jsonWithKey(validateError(ErrKeyTooLong, strconv.Itoa(len(k))+" bytes, limit "+strconv.Itoa(limit)), k)
+}
+
 func validateUint(n uint64) error {
 	if n > math.MaxInt64 {
 		return validateError(ErrIntegerRange, strconv.FormatUint(n, 10))
@@ -125,7 +136,7 @@ func (w *validator) object(m map[string]any, depth int) error {
 		return w.tooDeep()
 	}
 	if len(m) > w.limits.MaxElements {
-		return validateError(ErrTooManyElements, strconv.Itoa(len(m))+" entries, limit "+strconv.Itoa(w.limits.MaxElements))
+		return errTooManyElements(len(m), "entries", w.limits.MaxElements)
 	}
 	// Sorted keys make the reported error the same on every run.
 	var stackKeys [jsonStackKeys]string
@@ -149,8 +160,7 @@ func (w *validator) object(m map[string]any, depth int) error {
 			return jsonWithKey(validateError(ErrInvalidUTF8, "map key "+strconv.Quote(k)), k)
 		}
 		if len(k) > w.limits.MaxKeyLen {
-			return jsonWithKey(validateError(ErrKeyTooLong,
-				strconv.Itoa(len(k))+" bytes, limit "+strconv.Itoa(w.limits.MaxKeyLen)), k)
+			return errKeyTooLong(k, w.limits.MaxKeyLen)
 		}
 		if err := w.value(m[k], depth+1); err != nil {
 			return jsonWithKey(err, k)
