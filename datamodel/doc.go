@@ -15,10 +15,10 @@
 //	object    map[string]any
 //	blob      Blob
 //
-// Decoding is strict (see ../DECISIONS.md rules 9–15 in the atcore repository): anything that is not
-// canonical DAG-CBOR, or not valid atproto JSON, is rejected with an *Error that gives the byte
-// offset, the JSON Pointer of the value and the rule broken, and that matches one of the Err*
-// sentinels with errors.Is. A map with a "$link" or "$bytes" key is not a data-model value, since
+// Decoding is strict (DECISIONS.md rules 9–15, at the root of the repository): anything that is
+// not canonical DAG-CBOR, or not valid atproto JSON, is rejected with an *Error that gives the
+// byte offset, the JSON Pointer of the value and the rule broken, and that matches one of the
+// Err* sentinels with errors.Is. A map with a "$link" or "$bytes" key is not a data-model value, since
 // JSON would read it back as a link or bytes: UnmarshalCBOR, UnmarshalCBORStruct, MarshalCBOR,
 // MarshalJSON and Validate refuse it (ErrLink, ErrBytes), while ScanCBOR, a pure syntax check,
 // lets it pass. The encoders refuse every map the decoders refuse (ErrLink, ErrBytes, ErrType,
