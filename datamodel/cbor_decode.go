@@ -23,7 +23,7 @@ import (
 // rather than each having its own, which saves an allocation per string; a string kept alive
 // keeps that copy alive.
 func UnmarshalCBOR(data []byte, opts ...Option) (any, error) {
-	lim := cborLimits(opts)
+	lim := limitsOf(opts)
 	if len(data) > lim.MaxCBORSize {
 		return nil, cborErrTooLarge(lim)
 	}
@@ -42,7 +42,7 @@ func UnmarshalCBOR(data []byte, opts ...Option) (any, error) {
 // does, and returns the bytes after it: event-stream frames are a header and a body back to
 // back. The size limit applies to the first value only.
 func UnmarshalCBORPrefix(data []byte, opts ...Option) (v any, rest []byte, err error) {
-	lim := cborLimits(opts)
+	lim := limitsOf(opts)
 	view := data
 	if len(view) > lim.MaxCBORSize {
 		view = view[:lim.MaxCBORSize]
@@ -62,14 +62,6 @@ func UnmarshalCBORPrefix(data []byte, opts ...Option) (v any, rest []byte, err e
 
 // cborPrefixChunk is how much of the input UnmarshalCBORPrefix copies at a time for strings.
 const cborPrefixChunk = 4096
-
-// cborLimits returns the limits of opts without allocating when there are none.
-func cborLimits(opts []Option) Limits {
-	if len(opts) == 0 {
-		return DefaultLimits()
-	}
-	return newConfig(opts).limits
-}
 
 // cborDecoder is the state of one decode.
 type cborDecoder struct {

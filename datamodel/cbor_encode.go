@@ -92,11 +92,53 @@ func AppendCBOR(dst []byte, v any, opts ...Option) ([]byte, error) {
 
 // cborEncoder is the state of one encode.
 type cborEncoder struct {
+	encodeLimits
+}
+
+// encodeLimits is what both encoders (CBOR and JSON) check on the way down: the limits the
+// decoders enforce, so that whatever an encoder writes reads back, and the cycle guard.
+type encodeLimits struct {
 	maxDepth    int
 	maxCIDLen   int
 	maxElements int
 	maxKeyLen   int
 	path        containerPath // containers deeper than DefaultMaxDepth, to catch cycles
+}
+
+func newEncodeLimits(lim Limits) encodeLimits {
+	return encodeLimits{maxDepth: lim.MaxDepth, maxCIDLen: lim.MaxCIDLen, maxElements: lim.MaxElements, maxKeyLen: lim.MaxKeyLen}
+}
+
+// enter checks a container (id, with n elements or entries, at depth) before its content is
+// written; leave undoes what enter recorded, once the content is written.
+func (g *encodeLimits) enter(id cborContainerID, n int, what string, depth int) *Error {
+	if depth <= DefaultMaxDepth && depth <= g.maxDepth && n <= g.maxElements {
+		return nil // the common case, inlined at the call
+	}
+	return g.enterChecked(id, n, what, depth)
+}
+
+func (g *encodeLimits) enterChecked(id cborContainerID, n int, what string, depth int) *Error {
+	if depth > g.maxDepth {
+		return g.errTooDeep()
+	}
+	if n > g.maxElements {
+		return errTooManyElements(n, what, g.maxElements)
+	}
+	if depth > DefaultMaxDepth {
+		return g.path.enter(id)
+	}
+	return nil
+}
+
+func (g *encodeLimits) leave(id cborContainerID, depth int) {
+	if depth > DefaultMaxDepth {
+		g.path.leave(id)
+	}
+}
+
+func (g *encodeLimits) errTooDeep() *Error {
+	return valueError(ErrTooDeep, "deeper than "+strconv.Itoa(g.maxDepth)+" levels")
 }
 
 // containerPath holds the maps and arrays on the path to the current value once it is deeper
@@ -115,13 +157,11 @@ type cborContainerID struct {
 
 // newCBOREncoder returns the encoder for opts, without allocating when there are none.
 func newCBOREncoder(opts []Option) cborEncoder {
-	lim := cborLimits(opts)
-	return cborEncoder{maxDepth: lim.MaxDepth, maxCIDLen: lim.MaxCIDLen, maxElements: lim.MaxElements, maxKeyLen: lim.MaxKeyLen}
+	return cborEncoder{newEncodeLimits(limitsOf(opts))}
 }
 
 // cborDefaultEncoder encodes with the default limits, for the cbor.Marshaler methods.
-var cborDefaultEncoder = cborEncoder{maxDepth: DefaultMaxDepth, maxCIDLen: DefaultMaxCIDLen,
-	maxElements: DefaultMaxElements, maxKeyLen: DefaultMaxKeyLen}
+var cborDefaultEncoder = cborEncoder{newEncodeLimits(DefaultLimits())}
 
 // cborStackEntries is the size of the stack array in which a map's entries are sorted; records'
 // maps are smaller, larger ones allocate.
@@ -133,13 +173,6 @@ var cborBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return
 
 // cborMaxPooledBuf keeps one huge encode from pinning its buffer in the pool forever.
 const cborMaxPooledBuf = 64 << 10
-
-// cborEncodeError builds the error for the value at the current position; the callers on the
-// way out prepend their path tokens (cborPrependKey, cborPrependIndex). Errors are rare, so building the path
-// on the way out keeps the success path free of any path bookkeeping.
-func cborEncodeError(sentinel error, detail string) *Error {
-	return &Error{Err: sentinel, Offset: -1, Detail: detail}
-}
 
 // cborPrependKey puts the JSON Pointer token of a map key in front of err's path.
 func cborPrependKey(err error, key string) error {
@@ -185,7 +218,7 @@ func (e *cborEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 		return e.blob(dst, &x, depth)
 	case *Blob:
 		if x == nil {
-			return dst, cborEncodeError(ErrUnsupported, "nil *datamodel.Blob")
+			return dst, valueError(ErrUnsupported, "nil *datamodel.Blob")
 		}
 		return e.blob(dst, x, depth)
 	case []byte:
@@ -210,14 +243,10 @@ func (e *cborEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 		return cborAppendUint(dst, x)
 	case float32, float64:
 		// The data model has no floats (spec/data-model.txt, "Why No Floats?").
-		return dst, cborEncodeError(ErrFloat, fmt.Sprintf("%T %v", v, v))
+		return dst, valueError(ErrFloat, fmt.Sprintf("%T %v", v, v))
 	default:
-		return dst, cborEncodeError(ErrUnsupported, fmt.Sprintf("Go type %T", v))
+		return dst, valueError(ErrUnsupported, fmt.Sprintf("Go type %T", v))
 	}
-}
-
-func (e *cborEncoder) errTooDeep() *Error {
-	return cborEncodeError(ErrTooDeep, "deeper than "+strconv.Itoa(e.maxDepth)+" levels")
 }
 
 // enter records a container at depth > DefaultMaxDepth as on the current path, after checking
@@ -225,7 +254,7 @@ func (e *cborEncoder) errTooDeep() *Error {
 // content is written. An encode that fails stops there, so only success paths call leave.
 func (p *containerPath) enter(id cborContainerID) *Error {
 	if _, ok := p.onPath[id]; ok {
-		return cborEncodeError(ErrTooDeep, "cyclic value: the tree would be infinitely deep")
+		return valueError(ErrTooDeep, "cyclic value: the tree would be infinitely deep")
 	}
 	if p.onPath == nil {
 		p.onPath = make(map[cborContainerID]struct{})
@@ -245,16 +274,8 @@ func cborMapID(m map[string]any) cborContainerID {
 }
 
 func (e *cborEncoder) encodeArray(dst []byte, a []any, depth int) ([]byte, error) {
-	if depth > e.maxDepth {
-		return dst, e.errTooDeep()
-	}
-	if len(a) > e.maxElements {
-		return dst, errTooManyElements(len(a), "elements", e.maxElements)
-	}
-	if depth > DefaultMaxDepth {
-		if err := e.path.enter(cborArrayID(a)); err != nil {
-			return dst, err
-		}
+	if err := e.enter(cborArrayID(a), len(a), "elements", depth); err != nil {
+		return dst, err
 	}
 	dst = cborAppendHead(dst, cborMajorArray, uint64(len(a)))
 	var err error
@@ -263,23 +284,13 @@ func (e *cborEncoder) encodeArray(dst []byte, a []any, depth int) ([]byte, error
 			return dst, cborPrependIndex(err, i)
 		}
 	}
-	if depth > DefaultMaxDepth {
-		e.path.leave(cborArrayID(a))
-	}
+	e.leave(cborArrayID(a), depth)
 	return dst, nil
 }
 
 func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte, error) {
-	if depth > e.maxDepth {
-		return dst, e.errTooDeep()
-	}
-	if len(m) > e.maxElements {
-		return dst, errTooManyElements(len(m), "entries", e.maxElements)
-	}
-	if depth > DefaultMaxDepth {
-		if err := e.path.enter(cborMapID(m)); err != nil {
-			return dst, err
-		}
+	if err := e.enter(cborMapID(m), len(m), "entries", depth); err != nil {
+		return dst, err
 	}
 	// Collect the entries (not just the keys, which would cost a second lookup per value) and
 	// sort them by key.
@@ -331,9 +342,7 @@ func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte
 			return dst, cborPrependKey(err, k)
 		}
 	}
-	if depth > DefaultMaxDepth {
-		e.path.leave(cborMapID(m))
-	}
+	e.leave(cborMapID(m), depth)
 	return dst, nil
 }
 
@@ -402,14 +411,14 @@ func cborAppendInt(dst []byte, n int64) []byte {
 func cborAppendUint(dst []byte, n uint64) ([]byte, error) {
 	if n > math.MaxInt64 {
 		// Integers are signed 64-bit (spec/data-model.txt, "Data Types"; DECISIONS rule 9).
-		return dst, cborEncodeError(ErrIntegerRange, strconv.FormatUint(n, 10))
+		return dst, valueError(ErrIntegerRange, strconv.FormatUint(n, 10))
 	}
 	return cborAppendHead(dst, cborMajorUint, n), nil
 }
 
 func cborAppendText(dst []byte, s string) ([]byte, error) {
 	if !utf8.ValidString(s) {
-		return dst, cborEncodeError(ErrInvalidUTF8, strconv.Quote(s))
+		return dst, valueError(ErrInvalidUTF8, strconv.Quote(s))
 	}
 	return append(cborAppendHead(dst, cborMajorText, uint64(len(s))), s...), nil
 }
@@ -420,12 +429,12 @@ func cborAppendLink(dst []byte, c cid.Cid, maxLen int) ([]byte, error) {
 	b := c.KeyString() // the binary CID, without copying
 	switch {
 	case len(b) == 0:
-		return dst, cborEncodeError(ErrInvalidCID, "undefined CID")
+		return dst, valueError(ErrInvalidCID, "undefined CID")
 	case b[0] != 1:
 		// CIDv0 has no version byte (it starts 0x12 0x20); it is never valid (DECISIONS rule 12).
-		return dst, cborEncodeError(ErrInvalidCID, "not a CIDv1")
+		return dst, valueError(ErrInvalidCID, "not a CIDv1")
 	case len(b) > maxLen:
-		return dst, cborEncodeError(ErrInvalidCID, "longer than "+strconv.Itoa(maxLen)+" bytes")
+		return dst, valueError(ErrInvalidCID, "longer than "+strconv.Itoa(maxLen)+" bytes")
 	}
 	dst = append(dst, cborMajorTag|24, cborTagCID)
 	dst = cborAppendHead(dst, cborMajorBytes, uint64(len(b)+1))
@@ -449,19 +458,19 @@ func (e *cborEncoder) blob(dst []byte, b *Blob, depth int) ([]byte, error) {
 		return dst, e.errTooDeep()
 	}
 	if b.MimeType == "" {
-		return dst, cborEncodeError(ErrBlob, "empty mimeType")
+		return dst, valueError(ErrBlob, "empty mimeType")
 	}
 	if !utf8.ValidString(b.MimeType) {
-		return dst, cborPrependKey(cborEncodeError(ErrInvalidUTF8, strconv.Quote(b.MimeType)), "mimeType")
+		return dst, cborPrependKey(valueError(ErrInvalidUTF8, strconv.Quote(b.MimeType)), "mimeType")
 	}
 	if !b.Ref.Defined() {
-		return dst, cborPrependKey(cborEncodeError(ErrBlob, "undefined ref"), "ref")
+		return dst, cborPrependKey(valueError(ErrBlob, "undefined ref"), "ref")
 	}
 	if b.Legacy {
 		// Key order: "cid" (3 bytes) before "mimeType" (8).
 		if b.Ref.CID().Version() != 1 {
 			// Rule 12: CIDv0 is never valid, so the decoder never makes such a legacy Blob.
-			return dst, cborPrependKey(cborEncodeError(ErrBlob, "legacy blob ref is not a CIDv1"), "cid")
+			return dst, cborPrependKey(valueError(ErrBlob, "legacy blob ref is not a CIDv1"), "cid")
 		}
 		s := b.Ref.String()
 		dst = append(dst, cborMajorMap|2)
@@ -470,7 +479,7 @@ func (e *cborEncoder) blob(dst []byte, b *Blob, depth int) ([]byte, error) {
 		dst = append(dst, s...)
 	} else {
 		if b.Size < 0 {
-			return dst, cborPrependKey(cborEncodeError(ErrBlob, "negative size"), "size")
+			return dst, cborPrependKey(valueError(ErrBlob, "negative size"), "size")
 		}
 		// Key order: ref (3), size (4), $type (5), mimeType (8).
 		dst = append(dst, cborMajorMap|4)

@@ -26,7 +26,7 @@ import (
 // The error is an *Error giving the byte offset of the offending item, the JSON Pointer of the
 // value, and one of the Err* sentinels.
 func ScanCBOR(data []byte, opts ...Option) error {
-	lim := cborLimits(opts)
+	lim := limitsOf(opts)
 	if len(data) > lim.MaxCBORSize {
 		return cborErrTooLarge(lim)
 	}

@@ -147,7 +147,7 @@ func MarshalCBORStruct(v any) ([]byte, error) {
 // map[string]any (with "ref" a Link), not a Blob, and is not checked against rule 13: fxamacker
 // cannot pick a Go type from a map's content. Declare the field as Blob to get one.
 func UnmarshalCBORStruct(data []byte, v any, opts ...Option) error {
-	lim := cborLimits(opts)
+	lim := limitsOf(opts)
 	if len(data) > lim.MaxCBORSize {
 		return cborErrTooLarge(lim)
 	}

@@ -94,3 +94,10 @@ func appendPointerToken(dst []byte, key string) []byte {
 	}
 	return dst
 }
+
+// valueError builds the error for a Go value that the encoders or Validate refuse: it has no
+// byte offset, and the callers on the way out prepend their path tokens. Errors are rare, so
+// building the path on the way out keeps the success path free of path bookkeeping.
+func valueError(sentinel error, detail string) *Error {
+	return &Error{Err: sentinel, Offset: -1, Detail: detail}
+}

@@ -40,7 +40,7 @@ import (
 // The strings in the result share a few allocations (chunks of an arena) instead of one each: a
 // small string kept from the result keeps its chunk, at most the size of the input, alive.
 func UnmarshalJSON(data []byte, opts ...Option) (any, error) {
-	return unmarshalJSON(data, jsonLimits(opts), false)
+	return unmarshalJSON(data, limitsOf(opts), false)
 }
 
 // unmarshalJSON is UnmarshalJSON; careful makes every object take the careful path, for tests
@@ -77,15 +77,6 @@ func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 	}
 	jsonDecoderPool.Put(d)
 	return v, err
-}
-
-// jsonLimits returns the limits that opts set. Without options it does not allocate, unlike
-// newConfig, whose config escapes through the option functions.
-func jsonLimits(opts []Option) Limits {
-	if len(opts) == 0 {
-		return DefaultLimits()
-	}
-	return newConfig(opts).limits
 }
 
 // jsonDecoderPool recycles decoders for their scratch stacks, so that a decode allocates only

@@ -85,21 +85,12 @@ type jsonEncoder struct {
 	pretty         bool
 	prefix, indent string
 	level          int // open containers, for indentation
-	maxDepth       int
-	maxCIDLen      int
-	maxElements    int
-	maxKeyLen      int
-	path           containerPath // containers deeper than DefaultMaxDepth, to catch cycles
+	encodeLimits
 }
 
 // newJSONEncoder returns the encoder for opts, without allocating when there are none.
 func newJSONEncoder(opts []Option) jsonEncoder {
-	lim := jsonLimits(opts)
-	return jsonEncoder{maxDepth: lim.MaxDepth, maxCIDLen: lim.MaxCIDLen, maxElements: lim.MaxElements, maxKeyLen: lim.MaxKeyLen}
-}
-
-func jsonEncodeError(sentinel error, detail string) *Error {
-	return &Error{Err: sentinel, Offset: -1, Detail: detail}
+	return jsonEncoder{encodeLimits: newEncodeLimits(limitsOf(opts))}
 }
 
 // value appends v, which sits at nesting depth depth (the top-level value is depth 1).
@@ -111,7 +102,7 @@ func (e *jsonEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 		return strconv.AppendBool(dst, x), nil
 	case string:
 		if !utf8.ValidString(x) {
-			return dst, jsonEncodeError(ErrInvalidUTF8, strconv.Quote(x))
+			return dst, valueError(ErrInvalidUTF8, strconv.Quote(x))
 		}
 		return jsonAppendQuoted(dst, x), nil
 	case int64:
@@ -130,7 +121,7 @@ func (e *jsonEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 		return e.blob(dst, &x, depth)
 	case *Blob:
 		if x == nil {
-			return dst, jsonEncodeError(ErrUnsupported, "nil *datamodel.Blob")
+			return dst, valueError(ErrUnsupported, "nil *datamodel.Blob")
 		}
 		return e.blob(dst, x, depth)
 	case []byte:
@@ -155,21 +146,17 @@ func (e *jsonEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 		return jsonAppendUint(dst, x)
 	case float32, float64:
 		// The data model has no floats (spec/data-model.txt, "Why No Floats?").
-		return dst, jsonEncodeError(ErrFloat, fmt.Sprintf("%T %v", v, v))
+		return dst, valueError(ErrFloat, fmt.Sprintf("%T %v", v, v))
 	default:
-		return dst, jsonEncodeError(ErrUnsupported, fmt.Sprintf("Go type %T", v))
+		return dst, valueError(ErrUnsupported, fmt.Sprintf("Go type %T", v))
 	}
 }
 
 func jsonAppendUint(dst []byte, n uint64) ([]byte, error) {
 	if n > math.MaxInt64 {
-		return dst, jsonEncodeError(ErrIntegerRange, strconv.FormatUint(n, 10))
+		return dst, valueError(ErrIntegerRange, strconv.FormatUint(n, 10))
 	}
 	return strconv.AppendUint(dst, n, 10), nil
-}
-
-func (e *jsonEncoder) errTooDeep() *Error {
-	return jsonEncodeError(ErrTooDeep, "deeper than "+strconv.Itoa(e.maxDepth)+" levels")
 }
 
 // open, element, key and close write the punctuation of arrays and objects, with indentation
@@ -217,16 +204,8 @@ func (e *jsonEncoder) close(dst []byte, c byte, n int) []byte {
 }
 
 func (e *jsonEncoder) array(dst []byte, a []any, depth int) ([]byte, error) {
-	if depth > e.maxDepth {
-		return dst, e.errTooDeep()
-	}
-	if len(a) > e.maxElements {
-		return dst, errTooManyElements(len(a), "elements", e.maxElements)
-	}
-	if depth > DefaultMaxDepth {
-		if err := e.path.enter(cborArrayID(a)); err != nil {
-			return dst, err
-		}
+	if err := e.enter(cborArrayID(a), len(a), "elements", depth); err != nil {
+		return dst, err
 	}
 	dst = e.open(dst, '[')
 	var err error
@@ -236,23 +215,13 @@ func (e *jsonEncoder) array(dst []byte, a []any, depth int) ([]byte, error) {
 			return dst, jsonWithIndex(err, i)
 		}
 	}
-	if depth > DefaultMaxDepth {
-		e.path.leave(cborArrayID(a)) // an encode that fails stops, so only success leaves
-	}
+	e.leave(cborArrayID(a), depth) // an encode that fails stops, so only success leaves
 	return e.close(dst, ']', len(a)), nil
 }
 
 func (e *jsonEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, error) {
-	if depth > e.maxDepth {
-		return dst, e.errTooDeep()
-	}
-	if len(m) > e.maxElements {
-		return dst, errTooManyElements(len(m), "entries", e.maxElements)
-	}
-	if depth > DefaultMaxDepth {
-		if err := e.path.enter(cborMapID(m)); err != nil {
-			return dst, err
-		}
+	if err := e.enter(cborMapID(m), len(m), "entries", depth); err != nil {
+		return dst, err
 	}
 	// The keys are sorted in an array on this frame's stack; only maps larger than records'
 	// usual ones need the heap.
@@ -264,7 +233,7 @@ func (e *jsonEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, e
 	reserved := false
 	for k := range m {
 		if !utf8.ValidString(k) {
-			return dst, jsonWithKey(jsonEncodeError(ErrInvalidUTF8, "map key "+strconv.Quote(k)), k)
+			return dst, jsonWithKey(valueError(ErrInvalidUTF8, "map key "+strconv.Quote(k)), k)
 		}
 		reserved = reserved || k != "" && k[0] == '$'
 		keys = append(keys, k)
@@ -286,9 +255,7 @@ func (e *jsonEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, e
 			return dst, jsonWithKey(err, k)
 		}
 	}
-	if depth > DefaultMaxDepth {
-		e.path.leave(cborMapID(m))
-	}
+	e.leave(cborMapID(m), depth)
 	return e.close(dst, '}', len(m)), nil
 }
 

@@ -78,3 +78,12 @@ func newConfig(opts []Option) config {
 	}
 	return c
 }
+
+// limitsOf returns the limits that opts set. Without options it does not allocate, unlike
+// newConfig, whose config escapes through the option functions.
+func limitsOf(opts []Option) Limits {
+	if len(opts) == 0 {
+		return DefaultLimits()
+	}
+	return newConfig(opts).limits
+}

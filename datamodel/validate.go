@@ -25,7 +25,7 @@ import (
 // The error is an *Error with Offset -1 and the JSON Pointer of the first bad value met, walking
 // maps in sorted key order.
 func Validate(v any, opts ...Option) error {
-	w := validator{limits: jsonLimits(opts)}
+	w := validator{limits: limitsOf(opts)}
 	return w.value(v, 1)
 }
 
@@ -53,12 +53,8 @@ type validator struct {
 	limits Limits
 }
 
-func validateError(sentinel error, detail string) *Error {
-	return &Error{Err: sentinel, Offset: -1, Detail: detail}
-}
-
 func (w *validator) tooDeep() *Error {
-	return validateError(ErrTooDeep, "limit "+strconv.Itoa(w.limits.MaxDepth))
+	return valueError(ErrTooDeep, "limit "+strconv.Itoa(w.limits.MaxDepth))
 }
 
 func (w *validator) value(v any, depth int) error {
@@ -71,7 +67,7 @@ func (w *validator) value(v any, depth int) error {
 		return validateUint(x)
 	case string:
 		if !utf8.ValidString(x) {
-			return validateError(ErrInvalidUTF8, strconv.Quote(x))
+			return valueError(ErrInvalidUTF8, strconv.Quote(x))
 		}
 		return nil
 	case Link:
@@ -85,7 +81,7 @@ func (w *validator) value(v any, depth int) error {
 		return validateBlob(&x, w.limits.MaxCIDLen)
 	case *Blob:
 		if x == nil {
-			return validateError(ErrUnsupported, "nil *datamodel.Blob")
+			return valueError(ErrUnsupported, "nil *datamodel.Blob")
 		}
 		if depth > w.limits.MaxDepth {
 			return w.tooDeep()
@@ -107,26 +103,26 @@ func (w *validator) value(v any, depth int) error {
 	case map[string]any:
 		return w.object(x, depth)
 	case float32, float64:
-		return validateError(ErrFloat, fmt.Sprintf("%T %v", v, v))
+		return valueError(ErrFloat, fmt.Sprintf("%T %v", v, v))
 	default:
-		return validateError(ErrUnsupported, fmt.Sprintf("Go type %T", v))
+		return valueError(ErrUnsupported, fmt.Sprintf("Go type %T", v))
 	}
 }
 
 // errTooManyElements is the error for an array or map of n elements (what) beyond the limit,
 // from Validate and the encoders alike (DECISIONS rule 14).
 func errTooManyElements(n int, what string, limit int) *Error {
-	return validateError(ErrTooManyElements, strconv.Itoa(n)+" "+what+", limit "+strconv.Itoa(limit))
+	return valueError(ErrTooManyElements, strconv.Itoa(n)+" "+what+", limit "+strconv.Itoa(limit))
 }
 
 // errKeyTooLong is the error for the map key k, longer than limit bytes (rule 14).
 func errKeyTooLong(k string, limit int) error {
-	return jsonWithKey(validateError(ErrKeyTooLong, strconv.Itoa(len(k))+" bytes, limit "+strconv.Itoa(limit)), k)
+	return jsonWithKey(valueError(ErrKeyTooLong, strconv.Itoa(len(k))+" bytes, limit "+strconv.Itoa(limit)), k)
 }
 
 func validateUint(n uint64) error {
 	if n > math.MaxInt64 {
-		return validateError(ErrIntegerRange, strconv.FormatUint(n, 10))
+		return valueError(ErrIntegerRange, strconv.FormatUint(n, 10))
 	}
 	return nil
 }
@@ -157,7 +153,7 @@ func (w *validator) object(m map[string]any, depth int) error {
 	jsonSortKeys(keys)
 	for _, k := range keys {
 		if !utf8.ValidString(k) {
-			return jsonWithKey(validateError(ErrInvalidUTF8, "map key "+strconv.Quote(k)), k)
+			return jsonWithKey(valueError(ErrInvalidUTF8, "map key "+strconv.Quote(k)), k)
 		}
 		if len(k) > w.limits.MaxKeyLen {
 			return errKeyTooLong(k, w.limits.MaxKeyLen)
@@ -176,10 +172,10 @@ func (w *validator) object(m map[string]any, depth int) error {
 // MarshalCBOR, MarshalJSON and Validate all call it, so that they refuse the same maps.
 func validateMapShape(m map[string]any, maxCIDLen int) error {
 	if _, ok := m["$link"]; ok {
-		return jsonWithKey(validateError(ErrLink, "a map with a $link key is not a link"), "$link")
+		return jsonWithKey(valueError(ErrLink, "a map with a $link key is not a link"), "$link")
 	}
 	if _, ok := m["$bytes"]; ok {
-		return jsonWithKey(validateError(ErrBytes, "a map with a $bytes key is not bytes"), "$bytes")
+		return jsonWithKey(valueError(ErrBytes, "a map with a $bytes key is not bytes"), "$bytes")
 	}
 	t, ok := m["$type"]
 	if !ok {
@@ -200,13 +196,13 @@ func validateTypeValue(m map[string]any, t any, maxCIDLen int) error {
 		case "":
 			detail = "found an empty string"
 		}
-		return jsonWithKey(validateError(ErrType, detail), "$type")
+		return jsonWithKey(valueError(ErrType, detail), "$type")
 	}
 	if s != "blob" {
 		return nil
 	}
 	if len(m) != 4 {
-		return validateError(ErrBlob, "a blob has exactly the keys $type, ref, mimeType and size")
+		return valueError(ErrBlob, "a blob has exactly the keys $type, ref, mimeType and size")
 	}
 	switch ref := m["ref"].(type) {
 	case Link:
@@ -218,10 +214,10 @@ func validateTypeValue(m map[string]any, t any, maxCIDLen int) error {
 			return jsonWithKey(err, "ref")
 		}
 	default:
-		return jsonWithKey(validateError(ErrBlob, "ref must be a link"), "ref")
+		return jsonWithKey(valueError(ErrBlob, "ref must be a link"), "ref")
 	}
 	if mt, ok := m["mimeType"].(string); !ok || mt == "" {
-		return jsonWithKey(validateError(ErrBlob, "mimeType must be a non-empty string"), "mimeType")
+		return jsonWithKey(valueError(ErrBlob, "mimeType must be a non-empty string"), "mimeType")
 	}
 	var negative bool
 	switch n := m["size"].(type) {
@@ -237,10 +233,10 @@ func validateTypeValue(m map[string]any, t any, maxCIDLen int) error {
 		negative = n < 0
 	case uint, uint8, uint16, uint32, uint64:
 	default:
-		return jsonWithKey(validateError(ErrBlob, "size must be an integer"), "size")
+		return jsonWithKey(valueError(ErrBlob, "size must be an integer"), "size")
 	}
 	if negative {
-		return jsonWithKey(validateError(ErrBlob, "size must not be negative"), "size")
+		return jsonWithKey(valueError(ErrBlob, "size must not be negative"), "size")
 	}
 	return nil
 }
@@ -251,12 +247,12 @@ func validateCIDLen(c cid.Cid, maxLen int) error {
 	b := c.KeyString() // the binary CID, without copying
 	switch {
 	case len(b) == 0:
-		return validateError(ErrInvalidCID, "undefined CID")
+		return valueError(ErrInvalidCID, "undefined CID")
 	case b[0] != 1:
 		// CIDv0 has no version byte (it starts 0x12 0x20).
-		return validateError(ErrInvalidCID, "not a CIDv1")
+		return valueError(ErrInvalidCID, "not a CIDv1")
 	case len(b) > maxLen:
-		return validateError(ErrInvalidCID, "longer than "+strconv.Itoa(maxLen)+" bytes")
+		return valueError(ErrInvalidCID, "longer than "+strconv.Itoa(maxLen)+" bytes")
 	}
 	return nil
 }
@@ -265,23 +261,23 @@ func validateCIDLen(c cid.Cid, maxLen int) error {
 // MimeType, a defined CIDv1 Ref, and for a new-form blob a Size ≥ 0.
 func validateBlob(b *Blob, maxCIDLen int) error {
 	if b.MimeType == "" {
-		return jsonWithKey(validateError(ErrBlob, "empty mimeType"), "mimeType")
+		return jsonWithKey(valueError(ErrBlob, "empty mimeType"), "mimeType")
 	}
 	if !utf8.ValidString(b.MimeType) {
-		return jsonWithKey(validateError(ErrInvalidUTF8, strconv.Quote(b.MimeType)), "mimeType")
+		return jsonWithKey(valueError(ErrInvalidUTF8, strconv.Quote(b.MimeType)), "mimeType")
 	}
 	if !b.Ref.Defined() {
-		return jsonWithKey(validateError(ErrBlob, "undefined ref"), "ref")
+		return jsonWithKey(valueError(ErrBlob, "undefined ref"), "ref")
 	}
 	if b.Legacy {
 		// The CID is a string in this form, not a link: only the version matters (rule 12).
 		if b.Ref.CID().KeyString()[0] != 1 {
-			return jsonWithKey(validateError(ErrBlob, "legacy blob cid is not a CIDv1"), "cid")
+			return jsonWithKey(valueError(ErrBlob, "legacy blob cid is not a CIDv1"), "cid")
 		}
 		return nil
 	}
 	if b.Size < 0 {
-		return jsonWithKey(validateError(ErrBlob, "negative size"), "size")
+		return jsonWithKey(valueError(ErrBlob, "negative size"), "size")
 	}
 	if err := validateCIDLen(cid.Cid(b.Ref), maxCIDLen); err != nil {
 		return jsonWithKey(err, "ref")
