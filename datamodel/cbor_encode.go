@@ -225,26 +225,16 @@ func (e *cborEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 		return append(cborAppendHead(dst, cborMajorBytes, uint64(len(x))), x...), nil
 	case cid.Cid:
 		return cborAppendLink(dst, x, e.maxCIDLen)
-	case int8:
-		return cborAppendInt(dst, int64(x)), nil
-	case int16:
-		return cborAppendInt(dst, int64(x)), nil
-	case int32:
-		return cborAppendInt(dst, int64(x)), nil
-	case uint:
-		return cborAppendUint(dst, uint64(x))
-	case uint8:
-		return cborAppendHead(dst, cborMajorUint, uint64(x)), nil
-	case uint16:
-		return cborAppendHead(dst, cborMajorUint, uint64(x)), nil
-	case uint32:
-		return cborAppendHead(dst, cborMajorUint, uint64(x)), nil
-	case uint64:
-		return cborAppendUint(dst, x)
 	case float32, float64:
 		// The data model has no floats (spec/data-model.txt, "Why No Floats?").
 		return dst, valueError(ErrFloat, fmt.Sprintf("%T %v", v, v))
 	default:
+		if n, isInt, err := goInt(v); isInt { // the other Go integer types
+			if err != nil {
+				return dst, err
+			}
+			return cborAppendInt(dst, n), nil
+		}
 		return dst, valueError(ErrUnsupported, fmt.Sprintf("Go type %T", v))
 	}
 }
@@ -406,14 +396,6 @@ func cborAppendInt(dst []byte, n int64) []byte {
 	}
 	// Major type 1 carries -1-n, which for n = MinInt64 is MaxInt64: no overflow.
 	return cborAppendHead(dst, cborMajorNegInt, uint64(-1-n))
-}
-
-func cborAppendUint(dst []byte, n uint64) ([]byte, error) {
-	if n > math.MaxInt64 {
-		// Integers are signed 64-bit (spec/data-model.txt, "Data Types"; DECISIONS rule 9).
-		return dst, valueError(ErrIntegerRange, strconv.FormatUint(n, 10))
-	}
-	return cborAppendHead(dst, cborMajorUint, n), nil
 }
 
 func cborAppendText(dst []byte, s string) ([]byte, error) {

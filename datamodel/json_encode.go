@@ -2,7 +2,6 @@ package datamodel
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"sync"
@@ -128,35 +127,18 @@ func (e *jsonEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 		return e.bytes(dst, x), nil
 	case cid.Cid:
 		return e.link(dst, x)
-	case int8:
-		return strconv.AppendInt(dst, int64(x), 10), nil
-	case int16:
-		return strconv.AppendInt(dst, int64(x), 10), nil
-	case int32:
-		return strconv.AppendInt(dst, int64(x), 10), nil
-	case uint:
-		return jsonAppendUint(dst, uint64(x))
-	case uint8:
-		return strconv.AppendUint(dst, uint64(x), 10), nil
-	case uint16:
-		return strconv.AppendUint(dst, uint64(x), 10), nil
-	case uint32:
-		return strconv.AppendUint(dst, uint64(x), 10), nil
-	case uint64:
-		return jsonAppendUint(dst, x)
 	case float32, float64:
 		// The data model has no floats (spec/data-model.txt, "Why No Floats?").
 		return dst, valueError(ErrFloat, fmt.Sprintf("%T %v", v, v))
 	default:
+		if n, isInt, err := goInt(v); isInt { // the other Go integer types
+			if err != nil {
+				return dst, err
+			}
+			return strconv.AppendInt(dst, n, 10), nil
+		}
 		return dst, valueError(ErrUnsupported, fmt.Sprintf("Go type %T", v))
 	}
-}
-
-func jsonAppendUint(dst []byte, n uint64) ([]byte, error) {
-	if n > math.MaxInt64 {
-		return dst, valueError(ErrIntegerRange, strconv.FormatUint(n, 10))
-	}
-	return strconv.AppendUint(dst, n, 10), nil
 }
 
 // open, element, key and close write the punctuation of arrays and objects, with indentation

@@ -1,6 +1,9 @@
 package datamodel
 
 import (
+	"math"
+	"strconv"
+
 	cid "github.com/ipfs/go-cid"
 )
 
@@ -41,4 +44,40 @@ type Blob struct {
 	MimeType string // content type; "application/octet-stream" if not known
 	Size     int64  // length of the blob in bytes
 	Legacy   bool   // read from the deprecated {cid, mimeType} form
+}
+
+// goInt converts any Go integer type to the data model's integer. isInt is false for a value of
+// another type; err (ErrIntegerRange) is set for an unsigned value above math.MaxInt64, which the
+// data model cannot hold (DECISIONS rule 9). The encoders, Validate and the blob walk all read
+// integers through it.
+func goInt(v any) (n int64, isInt bool, err error) {
+	var u uint64
+	switch x := v.(type) {
+	case int64:
+		return x, true, nil
+	case int:
+		return int64(x), true, nil
+	case int8:
+		return int64(x), true, nil
+	case int16:
+		return int64(x), true, nil
+	case int32:
+		return int64(x), true, nil
+	case uint:
+		u = uint64(x)
+	case uint8:
+		u = uint64(x)
+	case uint16:
+		u = uint64(x)
+	case uint32:
+		u = uint64(x)
+	case uint64:
+		u = x
+	default:
+		return 0, false, nil
+	}
+	if u > math.MaxInt64 {
+		return 0, true, valueError(ErrIntegerRange, strconv.FormatUint(u, 10))
+	}
+	return int64(u), true, nil
 }

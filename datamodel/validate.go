@@ -2,7 +2,6 @@ package datamodel
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"unicode/utf8"
 
@@ -59,12 +58,8 @@ func (w *validator) tooDeep() *Error {
 
 func (w *validator) value(v any, depth int) error {
 	switch x := v.(type) {
-	case nil, bool, int64, int, int8, int16, int32, uint8, uint16, uint32, Bytes, []byte:
+	case nil, bool, int64, int, Bytes, []byte:
 		return nil
-	case uint:
-		return validateUint(uint64(x))
-	case uint64:
-		return validateUint(x)
 	case string:
 		if !utf8.ValidString(x) {
 			return valueError(ErrInvalidUTF8, strconv.Quote(x))
@@ -105,6 +100,9 @@ func (w *validator) value(v any, depth int) error {
 	case float32, float64:
 		return valueError(ErrFloat, fmt.Sprintf("%T %v", v, v))
 	default:
+		if _, isInt, err := goInt(v); isInt { // the other Go integer types
+			return err
+		}
 		return valueError(ErrUnsupported, fmt.Sprintf("Go type %T", v))
 	}
 }
@@ -118,13 +116,6 @@ func errTooManyElements(n int, what string, limit int) *Error {
 // errKeyTooLong is the error for the map key k, longer than limit bytes (rule 14).
 func errKeyTooLong(k string, limit int) error {
 	return jsonWithKey(valueError(ErrKeyTooLong, strconv.Itoa(len(k))+" bytes, limit "+strconv.Itoa(limit)), k)
-}
-
-func validateUint(n uint64) error {
-	if n > math.MaxInt64 {
-		return valueError(ErrIntegerRange, strconv.FormatUint(n, 10))
-	}
-	return nil
 }
 
 func (w *validator) object(m map[string]any, depth int) error {
@@ -219,23 +210,13 @@ func validateTypeValue(m map[string]any, t any, maxCIDLen int) error {
 	if mt, ok := m["mimeType"].(string); !ok || mt == "" {
 		return jsonWithKey(valueError(ErrBlob, "mimeType must be a non-empty string"), "mimeType")
 	}
-	var negative bool
-	switch n := m["size"].(type) {
-	case int64:
-		negative = n < 0
-	case int:
-		negative = n < 0
-	case int8:
-		negative = n < 0
-	case int16:
-		negative = n < 0
-	case int32:
-		negative = n < 0
-	case uint, uint8, uint16, uint32, uint64:
-	default:
+	size, isInt, err := goInt(m["size"])
+	switch {
+	case !isInt:
 		return jsonWithKey(valueError(ErrBlob, "size must be an integer"), "size")
-	}
-	if negative {
+	case err != nil:
+		return jsonWithKey(err, "size")
+	case size < 0:
 		return jsonWithKey(valueError(ErrBlob, "size must not be negative"), "size")
 	}
 	return nil

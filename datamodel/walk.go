@@ -103,30 +103,10 @@ func walkBlobMap(m map[string]any) (Blob, bool) {
 		b.Ref = Link(ref)
 	}
 	b.MimeType = m["mimeType"].(string)
-	switch n := m["size"].(type) {
-	case int64:
-		b.Size = n
-	case int:
-		b.Size = int64(n)
-	case int8:
-		b.Size = int64(n)
-	case int16:
-		b.Size = int64(n)
-	case int32:
-		b.Size = int64(n)
-	case uint:
-		b.Size = int64(n)
-	case uint8:
-		b.Size = int64(n)
-	case uint16:
-		b.Size = int64(n)
-	case uint32:
-		b.Size = int64(n)
-	case uint64:
-		if n > 1<<63-1 {
-			return Blob{}, false
-		}
-		b.Size = int64(n)
+	size, _, err := goInt(m["size"]) // validateMapShape checked that it is an integer ≥ 0
+	if err != nil {
+		return Blob{}, false
 	}
+	b.Size = size
 	return b, true
 }
