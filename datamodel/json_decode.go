@@ -195,6 +195,23 @@ func (d *jsonDecoder) failByte(what string) *Error {
 	return d.fail(ErrSyntax, d.pos, "expected "+what+", found "+jsonQuoteByte(d.data[d.pos]))
 }
 
+// next reads what follows an element of an array or an object: ',' (more is true) or the
+// closing byte (more is false); anything else is a syntax error naming what was expected.
+func (d *jsonDecoder) next(closing byte, what string) (more bool, err *Error) {
+	d.skipSpace()
+	if d.pos < len(d.data) {
+		switch d.data[d.pos] {
+		case ',':
+			d.pos++
+			return true, nil
+		case closing:
+			d.pos++
+			return false, nil
+		}
+	}
+	return false, d.failByte(what)
+}
+
 func jsonQuoteByte(c byte) string {
 	if c >= 0x20 && c < 0x7f {
 		return strconv.QuoteRune(rune(c))
@@ -340,19 +357,14 @@ func (d *jsonDecoder) array() (any, error) {
 			return nil, jsonWithIndex(err, n)
 		}
 		d.items = append(d.items, v)
-		d.skipSpace()
-		if d.pos < len(d.data) {
-			if c := d.data[d.pos]; c == ',' {
-				d.pos++
-				continue
-			} else if c == ']' {
-				d.pos++
-				break
-			}
+		more, serr := d.next(']', "',' or ']'")
+		if serr != nil {
+			d.popItems(base)
+			return nil, serr
 		}
-		err = d.failByte("',' or ']'")
-		d.popItems(base)
-		return nil, err
+		if !more {
+			break
+		}
 	}
 	out := d.slabs.array(len(d.items) - base)
 	copy(out, d.items[base:])
@@ -438,17 +450,13 @@ func (d *jsonDecoder) object() (any, error) {
 		if len(out) == size {
 			return nil, errJSONCareful // a duplicate key
 		}
-		d.skipSpace()
-		if d.pos < len(d.data) {
-			if c := d.data[d.pos]; c == ',' {
-				d.pos++
-				continue
-			} else if c == '}' {
-				d.pos++
-				break
-			}
+		more, serr := d.next('}', "',' or '}'")
+		if serr != nil {
+			return nil, serr
 		}
-		return nil, d.failByte("',' or '}'")
+		if !more {
+			break
+		}
 	}
 	d.depth--
 	if len(out) == 2 {
@@ -504,19 +512,14 @@ func (d *jsonDecoder) objectCareful() (any, error) {
 				return nil, err
 			}
 			d.members = append(d.members, m)
-			d.skipSpace()
-			if d.pos < len(d.data) {
-				if c := d.data[d.pos]; c == ',' {
-					d.pos++
-					continue
-				} else if c == '}' {
-					d.pos++
-					break
-				}
+			more, serr := d.next('}', "',' or '}'")
+			if serr != nil {
+				d.popMembers(base)
+				return nil, serr
 			}
-			err = d.failByte("',' or '}'")
-			d.popMembers(base)
-			return nil, err
+			if !more {
+				break
+			}
 		}
 	}
 	v, err := d.finishObject(start, d.members[base:])
