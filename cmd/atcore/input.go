@@ -110,26 +110,37 @@ const maxLine = 64 << 10
 
 // eachItem calls fn with each argument or, when there are none, with each line of standard input
 // (without its line ending), so that identifiers can be piped in: atcore tid -n 5 | atcore tid
-// inspect. It returns the error that stopped reading standard input, if any.
-func (c *call) eachItem(args []string, fn func(string)) error {
+// inspect. fn writes its result line to w; an item it rejects is reported on standard error, in
+// input order, and makes the exit status exitData while the other items go on. It returns the
+// exit status.
+func (c *call) eachItem(args []string, fn func(w *bufio.Writer, item string) error) int {
+	w := bufio.NewWriter(c.stdout)
+	status := exitOK
+	do := func(item string) {
+		if err := fn(w, item); err != nil {
+			w.Flush() // keep standard output and standard error in input order
+			status = c.fail("", err)
+		}
+	}
 	if len(args) > 0 {
 		for _, a := range args {
-			fn(a)
+			do(a)
 		}
-		return nil
+		return max(status, c.flush(w))
 	}
 	s := bufio.NewScanner(c.stdin)
 	s.Buffer(make([]byte, 0, 4096), maxLine)
 	n := 0
 	for s.Scan() {
 		n++
-		fn(strings.TrimSuffix(s.Text(), "\r"))
+		do(strings.TrimSuffix(s.Text(), "\r"))
 	}
 	if err := s.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return fmt.Errorf("line %d is longer than %d bytes", n+1, maxLine)
+			err = fmt.Errorf("line %d is longer than %d bytes", n+1, maxLine)
 		}
-		return err
+		w.Flush()
+		status = c.fail(stdinName, err)
 	}
-	return nil
+	return max(status, c.flush(w))
 }

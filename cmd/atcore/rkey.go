@@ -28,20 +28,13 @@ atcore rkey check: invalid record key "self": key type tid: a TID has 13 charact
 			if err != nil {
 				return c.usageError("-type: %v", err)
 			}
-			w := bufio.NewWriter(c.stdout)
-			status := exitOK
-			err = c.eachItem(args, func(key string) {
+			return c.eachItem(args, func(w *bufio.Writer, key string) error {
 				if err := kt.Check(key); err != nil {
-					w.Flush() // keep standard output and standard error in input order
-					status = c.fail("", err)
-					return
+					return err
 				}
 				w.WriteString("ok " + key + "\n")
+				return nil
 			})
-			if err != nil {
-				status = c.fail(stdinName, err)
-			}
-			return max(status, c.flush(w))
 		}
 	},
 }

@@ -99,14 +99,10 @@ tid=3kxnlhr3gxq23 time=2024-07-19T16:40:46.480310Z clock=1 class=best-effort int
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
 		asJSON := fs.Bool("json", false, "print one JSON object per line")
 		return func(c *call, args []string) int {
-			w := bufio.NewWriter(c.stdout)
-			status := exitOK
-			err := c.eachItem(args, func(arg string) {
+			return c.eachItem(args, func(w *bufio.Writer, arg string) error {
 				t, err := tid.ParseLenient(arg)
 				if err != nil {
-					w.Flush() // keep standard output and standard error in input order
-					status = c.fail("", err)
-					return
+					return err
 				}
 				if *asJSON {
 					writeJSONLine(w, tidInfo{
@@ -118,7 +114,7 @@ tid=3kxnlhr3gxq23 time=2024-07-19T16:40:46.480310Z clock=1 class=best-effort int
 						Integer:    strconv.FormatUint(uint64(t), 10),
 						Dashed:     t.Dashed(),
 					})
-					return
+					return nil
 				}
 				w.WriteString("tid=" + t.String() +
 					" time=" + formatTime(t.Time()) +
@@ -126,11 +122,8 @@ tid=3kxnlhr3gxq23 time=2024-07-19T16:40:46.480310Z clock=1 class=best-effort int
 					" class=" + t.ClockClass().String() +
 					" integer=" + strconv.FormatUint(uint64(t), 10) +
 					" dashed=" + t.Dashed() + "\n")
+				return nil
 			})
-			if err != nil {
-				status = c.fail(stdinName, err)
-			}
-			return max(status, c.flush(w))
 		}
 	},
 }
@@ -162,14 +155,10 @@ $ atcore tid range 3kxn
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
 		asJSON := fs.Bool("json", false, "print one JSON object per line")
 		return func(c *call, args []string) int {
-			w := bufio.NewWriter(c.stdout)
-			status := exitOK
-			err := c.eachItem(args, func(prefix string) {
+			return c.eachItem(args, func(w *bufio.Writer, prefix string) error {
 				first, last, err := tid.PrefixRange(prefix)
 				if err != nil {
-					w.Flush()
-					status = c.fail("", err)
-					return
+					return err
 				}
 				if *asJSON {
 					writeJSONLine(w, struct {
@@ -177,14 +166,11 @@ $ atcore tid range 3kxn
 						First  string `json:"first"`
 						Last   string `json:"last"`
 					}{prefix, formatTime(first), formatTime(last)})
-					return
+					return nil
 				}
 				w.WriteString(formatTime(first) + " " + formatTime(last) + "\n")
+				return nil
 			})
-			if err != nil {
-				status = c.fail(stdinName, err)
-			}
-			return max(status, c.flush(w))
 		}
 	},
 }
@@ -205,20 +191,14 @@ $ atcore tid at 2024-07-19T16:40:46.48031Z
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
 		asJSON := fs.Bool("json", false, "print one JSON object per line")
 		return func(c *call, args []string) int {
-			w := bufio.NewWriter(c.stdout)
-			status := exitOK
-			err := c.eachItem(args, func(arg string) {
+			return c.eachItem(args, func(w *bufio.Writer, arg string) error {
 				t, err := time.Parse(time.RFC3339Nano, arg)
 				if err != nil {
-					w.Flush()
-					status = c.fail("", fmt.Errorf("invalid time %q: want RFC 3339, e.g. 2024-07-19T16:40:46.48031Z", arg))
-					return
+					return fmt.Errorf("invalid time %q: want RFC 3339, e.g. 2024-07-19T16:40:46.48031Z", arg)
 				}
 				lo, hi, err := tid.Bounds(t)
 				if err != nil {
-					w.Flush()
-					status = c.fail("", err) // the message names the time
-					return
+					return err // the message names the time
 				}
 				if *asJSON {
 					writeJSONLine(w, struct {
@@ -226,14 +206,11 @@ $ atcore tid at 2024-07-19T16:40:46.48031Z
 						Min  string `json:"min"`
 						Max  string `json:"max"`
 					}{formatTime(t), lo.String(), hi.String()})
-					return
+					return nil
 				}
 				w.WriteString(lo.String() + " " + hi.String() + "\n")
+				return nil
 			})
-			if err != nil {
-				status = c.fail(stdinName, err)
-			}
-			return max(status, c.flush(w))
 		}
 	},
 }
