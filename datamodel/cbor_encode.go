@@ -60,22 +60,11 @@ const (
 // only.
 func MarshalCBOR(v any, opts ...Option) ([]byte, error) {
 	e := newCBOREncoder(opts)
-	pooled := cborBufPool.Get().(*[]byte)
-	buf, err := e.value((*pooled)[:0], v, 1)
-	var out []byte
-	if err == nil {
-		// One exact-size allocation for the result; the growing happened in the pooled buffer.
-		out = make([]byte, len(buf))
-		copy(out, buf)
-	}
-	if cap(buf) <= cborMaxPooledBuf {
-		*pooled = buf[:0]
-	}
-	cborBufPool.Put(pooled)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
+	pooled := getEncodeBuf()
+	buf, err := e.value(*pooled, v, 1)
+	out := exactCopy(buf, err)
+	putEncodeBuf(pooled, buf)
+	return out, err
 }
 
 // AppendCBOR appends the canonical DAG-CBOR encoding of v to dst and returns the extended slice.
@@ -167,12 +156,34 @@ var cborDefaultEncoder = cborEncoder{newEncodeLimits(DefaultLimits())}
 // maps are smaller, larger ones allocate.
 const cborStackEntries = 16
 
-// cborBufPool holds MarshalCBOR's output buffers, so that a steady stream of encodes allocates
-// only its exact-size results.
-var cborBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
+// encodeBufPool holds the output buffers of MarshalCBOR, MarshalJSON and RecordCID, so that a
+// steady stream of encodes allocates only its exact-size results.
+var encodeBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
 
-// cborMaxPooledBuf keeps one huge encode from pinning its buffer in the pool forever.
-const cborMaxPooledBuf = 64 << 10
+// maxPooledEncodeBuf keeps one huge encode from pinning its buffer in the pool forever.
+const maxPooledEncodeBuf = 64 << 10
+
+// getEncodeBuf returns an empty pooled buffer; putEncodeBuf returns it, grown to buf, to the
+// pool.
+func getEncodeBuf() *[]byte { p := encodeBufPool.Get().(*[]byte); *p = (*p)[:0]; return p }
+
+func putEncodeBuf(p *[]byte, buf []byte) {
+	if cap(buf) <= maxPooledEncodeBuf {
+		*p = buf[:0]
+	}
+	encodeBufPool.Put(p)
+}
+
+// exactCopy returns a copy of buf in one exact-size allocation (the growing happened in the
+// pooled buffer), or nil if err is set.
+func exactCopy(buf []byte, err error) []byte {
+	if err != nil {
+		return nil
+	}
+	out := make([]byte, len(buf))
+	copy(out, buf)
+	return out
+}
 
 // cborPrependKey puts the JSON Pointer token of a map key in front of err's path.
 func cborPrependKey(err error, key string) error {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"sync"
 	"unicode/utf8"
 
 	cid "github.com/ipfs/go-cid"
@@ -57,24 +56,13 @@ const jsonStackKeys = 16
 // jsonBufPool holds the growing buffers of MarshalJSON, so that a steady stream of encodes
 // allocates only its exact-size results; jsonMaxPooledBuf keeps one huge encode from pinning its
 // buffer in the pool.
-var jsonBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
-
-const jsonMaxPooledBuf = 64 << 10
-
 func jsonMarshal(v any, prefix, indent string, opts []Option) ([]byte, error) {
-	pooled := jsonBufPool.Get().(*[]byte)
 	e := newJSONEncoder(opts)
 	e.prefix, e.indent, e.pretty = prefix, indent, prefix != "" || indent != ""
-	buf, err := e.value((*pooled)[:0], v, 1)
-	var out []byte
-	if err == nil {
-		out = make([]byte, len(buf))
-		copy(out, buf)
-	}
-	if cap(buf) <= jsonMaxPooledBuf {
-		*pooled = buf[:0]
-	}
-	jsonBufPool.Put(pooled)
+	pooled := getEncodeBuf()
+	buf, err := e.value(*pooled, v, 1)
+	out := exactCopy(buf, err)
+	putEncodeBuf(pooled, buf)
 	return out, err
 }
 

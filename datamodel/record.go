@@ -2,7 +2,6 @@ package datamodel
 
 import (
 	"reflect"
-	"sync"
 
 	cid "github.com/ipfs/go-cid"
 
@@ -24,24 +23,15 @@ func RecordCID(v any) (cid.Cid, error) {
 		}
 		return cidutil.SumCBOR(data), nil
 	}
-	pooled := recordBufPool.Get().(*[]byte)
-	buf, err := AppendCBOR((*pooled)[:0], v)
+	pooled := getEncodeBuf()
+	buf, err := AppendCBOR(*pooled, v)
 	var c cid.Cid
 	if err == nil {
 		c = cidutil.SumCBOR(buf)
 	}
-	if cap(buf) <= recordMaxPooledBuf {
-		*pooled = buf[:0]
-	}
-	recordBufPool.Put(pooled)
+	putEncodeBuf(pooled, buf)
 	return c, err
 }
-
-// recordBufPool holds RecordCID's encoding buffers; recordMaxPooledBuf keeps one huge record from
-// pinning its buffer in the pool.
-var recordBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
-
-const recordMaxPooledBuf = 64 << 10
 
 // recordIsStruct reports whether v is a Go struct, or a non-nil pointer to one, other than the
 // data-model types that MarshalCBOR encodes itself.
