@@ -5,17 +5,28 @@ import (
 
 	"github.com/bluesky-social/indigo/atproto/atdata"
 	"github.com/fxamacker/cbor/v2"
-	ipld "github.com/ipld/go-ipld-prime/datamodel"
 
 	"github.com/atcore/atcore/datamodel"
 )
 
 var (
 	sinkAny   any
-	sinkMap   map[string]any
-	sinkNode  ipld.Node
 	sinkBytes []byte
 )
+
+// benchImpl runs f as the sub-benchmark impl=name, counting size bytes per operation, so that
+// benchstat -col /impl sets the implementations side by side. b.Loop keeps f's results alive.
+func benchImpl[T any](b *testing.B, name string, size int, f func() (T, error)) {
+	b.Run("impl="+name, func(b *testing.B) {
+		b.SetBytes(int64(size))
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := f(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
 
 // fxEnc is fxamacker/cbor with the one option that DAG-CBOR needs from an encoder: map keys
 // sorted length-first. fxamacker is the plain-CBOR baseline: it checks much less than DAG-CBOR
@@ -32,21 +43,10 @@ func BenchmarkCBORDecode(b *testing.B) {
 	for _, rec := range loadRecords(b) {
 		b.Run("rec="+rec.name, func(b *testing.B) {
 			data := rec.cbor
-			bench := func(name string, f func() error) {
-				b.Run("impl="+name, func(b *testing.B) {
-					b.SetBytes(int64(len(data)))
-					b.ReportAllocs()
-					for b.Loop() {
-						if err := f(); err != nil {
-							b.Fatal(err)
-						}
-					}
-				})
-			}
-			bench("atcore", func() (err error) { sinkAny, err = datamodel.UnmarshalCBOR(data); return })
-			bench("indigo", func() (err error) { sinkMap, err = atdata.UnmarshalCBOR(data); return })
-			bench("ipld", func() (err error) { sinkNode, err = ipldDecode(data); return })
-			bench("fxamacker", func() error { return cbor.Unmarshal(data, &sinkAny) })
+			benchImpl(b, "atcore", len(data), func() (any, error) { return datamodel.UnmarshalCBOR(data) })
+			benchImpl(b, "indigo", len(data), func() (any, error) { return atdata.UnmarshalCBOR(data) })
+			benchImpl(b, "ipld", len(data), func() (any, error) { return ipldDecode(data) })
+			benchImpl(b, "fxamacker", len(data), func() (any, error) { return nil, cbor.Unmarshal(data, &sinkAny) })
 		})
 	}
 }
@@ -71,23 +71,10 @@ func BenchmarkCBOREncode(b *testing.B) {
 			if err := cbor.Unmarshal(data, &plain); err != nil {
 				b.Fatal(err)
 			}
-			bench := func(name string, f func() ([]byte, error)) {
-				b.Run("impl="+name, func(b *testing.B) {
-					b.SetBytes(int64(len(data)))
-					b.ReportAllocs()
-					for b.Loop() {
-						out, err := f()
-						if err != nil {
-							b.Fatal(err)
-						}
-						sinkBytes = out
-					}
-				})
-			}
-			bench("atcore", func() ([]byte, error) { return datamodel.MarshalCBOR(ours) })
-			bench("indigo", func() ([]byte, error) { return atdata.MarshalCBOR(theirs) })
-			bench("ipld", func() ([]byte, error) { return ipldEncode(node) })
-			bench("fxamacker", func() ([]byte, error) { return fxEnc.Marshal(plain) })
+			benchImpl(b, "atcore", len(data), func() ([]byte, error) { return datamodel.MarshalCBOR(ours) })
+			benchImpl(b, "indigo", len(data), func() ([]byte, error) { return atdata.MarshalCBOR(theirs) })
+			benchImpl(b, "ipld", len(data), func() ([]byte, error) { return ipldEncode(node) })
+			benchImpl(b, "fxamacker", len(data), func() ([]byte, error) { return fxEnc.Marshal(plain) })
 		})
 	}
 }
@@ -96,41 +83,28 @@ func BenchmarkCBORRoundTrip(b *testing.B) {
 	for _, rec := range loadRecords(b) {
 		b.Run("rec="+rec.name, func(b *testing.B) {
 			data := rec.cbor
-			bench := func(name string, f func() ([]byte, error)) {
-				b.Run("impl="+name, func(b *testing.B) {
-					b.SetBytes(int64(len(data)))
-					b.ReportAllocs()
-					for b.Loop() {
-						out, err := f()
-						if err != nil {
-							b.Fatal(err)
-						}
-						sinkBytes = out
-					}
-				})
-			}
-			bench("atcore", func() ([]byte, error) {
+			benchImpl(b, "atcore", len(data), func() ([]byte, error) {
 				v, err := datamodel.UnmarshalCBOR(data)
 				if err != nil {
 					return nil, err
 				}
 				return datamodel.MarshalCBOR(v)
 			})
-			bench("indigo", func() ([]byte, error) {
+			benchImpl(b, "indigo", len(data), func() ([]byte, error) {
 				m, err := atdata.UnmarshalCBOR(data)
 				if err != nil {
 					return nil, err
 				}
 				return atdata.MarshalCBOR(m)
 			})
-			bench("ipld", func() ([]byte, error) {
+			benchImpl(b, "ipld", len(data), func() ([]byte, error) {
 				n, err := ipldDecode(data)
 				if err != nil {
 					return nil, err
 				}
 				return ipldEncode(n)
 			})
-			bench("fxamacker", func() ([]byte, error) {
+			benchImpl(b, "fxamacker", len(data), func() ([]byte, error) {
 				var v any
 				if err := cbor.Unmarshal(data, &v); err != nil {
 					return nil, err

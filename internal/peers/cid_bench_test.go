@@ -75,28 +75,15 @@ func BenchmarkRecordCIDFromValue(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			bench := func(name string, f func() (cid.Cid, error)) {
-				b.Run("impl="+name, func(b *testing.B) {
-					b.SetBytes(int64(len(rec.cbor)))
-					b.ReportAllocs()
-					for b.Loop() {
-						c, err := f()
-						if err != nil {
-							b.Fatal(err)
-						}
-						sinkCID = c
-					}
-				})
-			}
-			bench("atcore", func() (cid.Cid, error) { return datamodel.RecordCID(ours) })
-			bench("indigo", func() (cid.Cid, error) {
+			benchImpl(b, "atcore", len(rec.cbor), func() (cid.Cid, error) { return datamodel.RecordCID(ours) })
+			benchImpl(b, "indigo", len(rec.cbor), func() (cid.Cid, error) {
 				data, err := atdata.MarshalCBOR(theirs)
 				if err != nil {
 					return cid.Undef, err
 				}
 				return dagCBORPrefix.Sum(data)
 			})
-			bench("ipld", func() (cid.Cid, error) {
+			benchImpl(b, "ipld", len(rec.cbor), func() (cid.Cid, error) {
 				data, err := ipldEncode(node)
 				if err != nil {
 					return cid.Undef, err

@@ -17,20 +17,9 @@ func BenchmarkJSONDecode(b *testing.B) {
 	for _, rec := range loadRecords(b) {
 		b.Run("rec="+rec.name, func(b *testing.B) {
 			data := rec.json
-			bench := func(name string, f func() error) {
-				b.Run("impl="+name, func(b *testing.B) {
-					b.SetBytes(int64(len(data)))
-					b.ReportAllocs()
-					for b.Loop() {
-						if err := f(); err != nil {
-							b.Fatal(err)
-						}
-					}
-				})
-			}
-			bench("atcore", func() (err error) { sinkAny, err = datamodel.UnmarshalJSON(data); return })
-			bench("indigo", func() (err error) { sinkMap, err = atdata.UnmarshalJSON(data); return })
-			bench("stdlib", func() error { return json.Unmarshal(data, &sinkAny) })
+			benchImpl(b, "atcore", len(data), func() (any, error) { return datamodel.UnmarshalJSON(data) })
+			benchImpl(b, "indigo", len(data), func() (any, error) { return atdata.UnmarshalJSON(data) })
+			benchImpl(b, "stdlib", len(data), func() (any, error) { return nil, json.Unmarshal(data, &sinkAny) })
 		})
 	}
 }
@@ -51,23 +40,10 @@ func BenchmarkJSONEncode(b *testing.B) {
 			if err := json.Unmarshal(data, &plain); err != nil {
 				b.Fatal(err)
 			}
-			bench := func(name string, f func() ([]byte, error)) {
-				b.Run("impl="+name, func(b *testing.B) {
-					b.SetBytes(int64(len(data)))
-					b.ReportAllocs()
-					for b.Loop() {
-						out, err := f()
-						if err != nil {
-							b.Fatal(err)
-						}
-						sinkBytes = out
-					}
-				})
-			}
-			bench("atcore", func() ([]byte, error) { return datamodel.MarshalJSON(ours) })
+			benchImpl(b, "atcore", len(data), func() ([]byte, error) { return datamodel.MarshalJSON(ours) })
 			// atdata documents encoding/json's Marshal as the inverse of its UnmarshalJSON.
-			bench("indigo", func() ([]byte, error) { return json.Marshal(theirs) })
-			bench("stdlib", func() ([]byte, error) { return json.Marshal(plain) })
+			benchImpl(b, "indigo", len(data), func() ([]byte, error) { return json.Marshal(theirs) })
+			benchImpl(b, "stdlib", len(data), func() ([]byte, error) { return json.Marshal(plain) })
 		})
 	}
 }
@@ -76,21 +52,8 @@ func BenchmarkJSONToCBOR(b *testing.B) {
 	for _, rec := range loadRecords(b) {
 		b.Run("rec="+rec.name, func(b *testing.B) {
 			data := rec.json
-			bench := func(name string, f func() ([]byte, error)) {
-				b.Run("impl="+name, func(b *testing.B) {
-					b.SetBytes(int64(len(data)))
-					b.ReportAllocs()
-					for b.Loop() {
-						out, err := f()
-						if err != nil {
-							b.Fatal(err)
-						}
-						sinkBytes = out
-					}
-				})
-			}
-			bench("atcore", func() ([]byte, error) { return datamodel.JSONToCBOR(data) })
-			bench("indigo", func() ([]byte, error) {
+			benchImpl(b, "atcore", len(data), func() ([]byte, error) { return datamodel.JSONToCBOR(data) })
+			benchImpl(b, "indigo", len(data), func() ([]byte, error) {
 				m, err := atdata.UnmarshalJSON(data)
 				if err != nil {
 					return nil, err
