@@ -84,9 +84,25 @@ func (a *alphabet) decode(dst []byte, s string) ([]byte, *Error) {
 			return nil, err
 		}
 	}
+	i := 0
+	if a.bits == 5 {
+		// Whole blocks of 8 characters (40 bits, 5 bytes) at a time, for base32: the blessed CID
+		// string is 58 characters of it. The loop below decodes the rest and finds the offset of
+		// an invalid character.
+		for ; len(s)-i >= 8; i += 8 {
+			v0, v1, v2, v3 := a.value[s[i]], a.value[s[i+1]], a.value[s[i+2]], a.value[s[i+3]]
+			v4, v5, v6, v7 := a.value[s[i+4]], a.value[s[i+5]], a.value[s[i+6]], a.value[s[i+7]]
+			if v0|v1|v2|v3|v4|v5|v6|v7 >= 32 {
+				break
+			}
+			x := uint64(v0)<<35 | uint64(v1)<<30 | uint64(v2)<<25 | uint64(v3)<<20 |
+				uint64(v4)<<15 | uint64(v5)<<10 | uint64(v6)<<5 | uint64(v7)
+			dst = append(dst, byte(x>>32), byte(x>>24), byte(x>>16), byte(x>>8), byte(x))
+		}
+	}
 	var acc uint
 	bits := 0
-	for i := 0; i < len(s); i++ {
+	for ; i < len(s); i++ {
 		v := a.value[s[i]]
 		if v == notInAlphabet {
 			return nil, invalid(i, "character "+strconv.QuoteRune(rune(s[i]))+" is not in the "+a.name+" alphabet")

@@ -256,3 +256,22 @@ func TestParseDeclaredLengthsCostNothing(t *testing.T) {
 func mustBinaryString(b []byte) string {
 	return "b" + strings.ToLower(strings.TrimRight(base32.StdEncoding.EncodeToString(b), "="))
 }
+
+// A character outside the alphabet is reported at its own offset wherever it falls: the base32
+// decoder reads whole 8-character blocks at a time and must not lose the position.
+func TestParseStringBadCharacterOffset(t *testing.T) {
+	const good = "bafyreidfayvfuwqa7qlnopdjiqrxzs6blmoeu4rujcjtnci5beludirz2a"
+	for i := 1; i < len(good); i++ {
+		for _, bad := range []byte{'1', 'A', '=', 0x80} {
+			s := good[:i] + string(bad) + good[i+1:]
+			_, err := ParseString(s)
+			var e *Error
+			if !errors.As(err, &e) || !errors.Is(err, ErrInvalid) {
+				t.Fatalf("ParseString(%q) = %v, want an *Error", s, err)
+			}
+			if e.Offset != i || !strings.Contains(e.Detail, "not in the base32 alphabet") {
+				t.Errorf("ParseString with %q at %d: offset %d, %q", bad, i, e.Offset, e.Detail)
+			}
+		}
+	}
+}
