@@ -6,10 +6,10 @@ import (
 	"errors"
 	"math/bits"
 	"strconv"
+	"strings"
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/atcore/atcore/cidutil"
 )
@@ -54,7 +54,8 @@ func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 	d.data, d.pos, d.depth, d.limits = data, 0, 0, limits
 	// The values of earlier decodes keep their own slabs and arena; the new ones are sized from
 	// the input.
-	d.slabs, d.arena = cborSlabs{size: len(data)}, nil
+	d.slabs = cborSlabs{size: len(data)}
+	d.arena.Reset()
 	d.careful = careful
 	v, err := d.value()
 	if err == errJSONCareful {
@@ -70,7 +71,8 @@ func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 			v, err = nil, d.fail(ErrTrailingBytes, d.pos, "")
 		}
 	}
-	d.data, d.slabs, d.arena = nil, cborSlabs{}, nil
+	d.data, d.slabs = nil, cborSlabs{}
+	d.arena.Reset()
 	if cap(d.items) > jsonMaxPooledScratch || cap(d.members) > jsonMaxPooledScratch || cap(d.buf) > jsonMaxPooledScratch {
 		// One huge input must not pin its scratch space in the pool.
 		d.items, d.members, d.buf = nil, nil, nil
@@ -105,7 +107,7 @@ type jsonDecoder struct {
 
 	// arena holds the bytes of the decoded strings, back to back: each string is a view of its
 	// bytes, which are never written again (see carve).
-	arena []byte
+	arena strings.Builder
 	// keys caches map keys across the decodes this pooled decoder makes: records repeat the same
 	// few keys ($type, text, createdAt, uri, cid…), which then cost no allocation at all. Keys
 	// are found by a hash of their bytes; a full set forgets its older key.
@@ -123,21 +125,26 @@ const (
 // chunks of the input left to read (half of it when that is large), so that a record's strings
 // take one or two allocations instead of one each. The trade-off: a string kept from the result
 // keeps its whole chunk alive.
+//
+// A chunk is a strings.Builder grown once: Grow allocates without zeroing (the bytes are written
+// before anyone reads them) and guarantees that the writes up to its size append in place, so the
+// strings already carved from the chunk stay valid and unchanged.
 func (d *jsonDecoder) carve(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
-	if cap(d.arena)-len(d.arena) < len(b) {
+	start := d.arena.Len()
+	if d.arena.Cap()-start < len(b) {
 		n := len(d.data) - d.pos + len(b) // the strings left cannot be longer than this
 		if n > jsonSmallInput {
 			n /= 2
 		}
-		n = max(n, len(b), jsonMinArenaChunk)
-		d.arena = make([]byte, 0, n)
+		d.arena.Reset() // the strings carved so far keep the old chunk
+		d.arena.Grow(max(n, len(b), jsonMinArenaChunk))
+		start = 0
 	}
-	start := len(d.arena)
-	d.arena = append(d.arena, b...)
-	return unsafe.String(&d.arena[start], len(b))
+	d.arena.Write(b)
+	return d.arena.String()[start:]
 }
 
 // An arena chunk has at least jsonMinArenaChunk bytes; it holds all the strings left to read when
