@@ -45,19 +45,7 @@ func ParseBinary(b []byte) (cid.Cid, error) {
 		err.Func = "ParseBinary"
 		return cid.Undef, err
 	}
-	return build(b, codecEnd), nil
-}
-
-// build makes the cid.Cid of the already checked binary CID b with a single allocation. go-cid
-// offers no way to wrap bytes it has not parsed itself except NewCidV1, which copies version,
-// codec and multihash into one string; because checkBinary insists on minimal varints, its
-// re-encoding of the codec is byte-identical to b.
-func build(b []byte, codecEnd int) cid.Cid {
-	codec := uint64(b[1])
-	if codecEnd != 2 {
-		codec, _, _ = uvarint(b, 1)
-	}
-	return cid.NewCidV1(codec, b[codecEnd:])
+	return wrap(b, codecEnd), nil
 }
 
 // checkBinary checks that b is exactly one strict CIDv1 and returns the offset where the multihash
@@ -201,7 +189,7 @@ func parseBits(s string, a *alphabet) (cid.Cid, *Error) {
 	if err != nil {
 		return cid.Undef, err.inDecoded()
 	}
-	return build(b, codecEnd), nil
+	return wrap(b, codecEnd), nil
 }
 
 // parseOtherBase handles the multibases that are not bit packing (base58, base36, base10,

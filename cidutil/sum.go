@@ -18,14 +18,14 @@ func sum(codec uint64, data []byte) cid.Cid {
 	return fromDigest(codec, sha256.Sum256(data))
 }
 
-// fromDigest builds the CID with one allocation: the multihash is assembled on the stack and
-// NewCidV1 copies it, with the version and codec, into the CID's single string.
+// fromDigest builds the CID of a sha2-256 digest under codec, one of the blessed codecs (each a
+// one-byte varint): its binary form is assembled on the stack, and wrap copies it into the CID's
+// string, the one allocation.
 func fromDigest(codec uint64, digest [SHA256Len]byte) cid.Cid {
-	var mh [2 + SHA256Len]byte
-	mh[0] = HashSHA256
-	mh[1] = SHA256Len
-	copy(mh[2:], digest[:])
-	return cid.NewCidV1(codec, mh[:])
+	var b [4 + SHA256Len]byte
+	b[0], b[1], b[2], b[3] = 1, byte(codec), HashSHA256, SHA256Len
+	copy(b[4:], digest[:])
+	return wrap(b[:], 2)
 }
 
 // SumRawReader returns the raw (0x55) sha2-256 CIDv1 of everything r yields and the number of

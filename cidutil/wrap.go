@@ -1,0 +1,35 @@
+package cidutil
+
+import (
+	"reflect"
+	"unsafe"
+
+	cid "github.com/ipfs/go-cid"
+)
+
+// wrap returns the cid.Cid whose binary form is b, which must be a CID already checked (or built)
+// here, with the one allocation that copies b into the CID's string.
+//
+// go-cid has no constructor that takes bytes it has not parsed itself: NewCidV1 re-encodes the
+// version and codec through a strings.Builder, and Cast parses everything again. Both cost as
+// much as hashing a small record (BenchmarkSum: a like's CID took 1.3-1.4× its bare sha256).
+// A cid.Cid is a struct holding just the binary CID as a string, so when that is still its
+// layout (checked once, by reflection) the string is the Cid. Otherwise wrap takes the slow road.
+func wrap(b []byte, codecEnd int) cid.Cid {
+	if cidIsString {
+		s := string(b)
+		return *(*cid.Cid)(unsafe.Pointer(&s))
+	}
+	codec := uint64(b[1])
+	if codecEnd != 2 {
+		codec, _, _ = uvarint(b, 1)
+	}
+	return cid.NewCidV1(codec, b[codecEnd:])
+}
+
+// cidIsString reports whether cid.Cid is laid out exactly as a string: one field, of kind string.
+var cidIsString = func() bool {
+	t := reflect.TypeFor[cid.Cid]()
+	return t.Kind() == reflect.Struct && t.NumField() == 1 && t.Field(0).Type.Kind() == reflect.String &&
+		t.Size() == unsafe.Sizeof("")
+}()
