@@ -27,7 +27,7 @@ func UnmarshalCBOR(data []byte, opts ...Option) (any, error) {
 	if len(data) > lim.MaxCBORSize {
 		return nil, cborErrTooLarge(lim)
 	}
-	d := cborDecoder{data: data, lim: &lim, chunk: len(data), slabs: cborSlabs{size: len(data)}}
+	d := cborDecoder{data: data, lim: lim, chunk: len(data), slabs: cborSlabs{size: len(data)}}
 	v, end, err := d.value(0, 1)
 	if err != nil {
 		return nil, err
@@ -49,7 +49,7 @@ func UnmarshalCBORPrefix(data []byte, opts ...Option) (v any, rest []byte, err e
 	}
 	// Strings share copies of the input made in chunks, so that decoding a small header does not
 	// copy the body behind it.
-	d := cborDecoder{data: view, lim: &lim, chunk: cborPrefixChunk, slabs: cborSlabs{size: min(len(view), cborPrefixChunk)}}
+	d := cborDecoder{data: view, lim: lim, chunk: cborPrefixChunk, slabs: cborSlabs{size: min(len(view), cborPrefixChunk)}}
 	v, end, e := d.value(0, 1)
 	if e != nil {
 		if e.Err == ErrTruncated && len(data) > len(view) {
@@ -66,7 +66,10 @@ const cborPrefixChunk = 4096
 // cborDecoder is the state of one decode.
 type cborDecoder struct {
 	data []byte
-	lim  *Limits
+	// lim is held by value: the decoder stays on its caller's stack, whereas a pointer to the
+	// caller's Limits would move them to the heap (the decoder's fields leak into its results, and
+	// escape analysis does not tell the fields apart), one allocation per decode.
+	lim Limits
 	// arena is a copy of data[arenaOff:arenaOff+len(arena)]; decoded strings are substrings of it.
 	arena    string
 	arenaOff int
@@ -144,7 +147,7 @@ func (d *cborDecoder) value(off, depth int) (any, int, *Error) {
 		}
 		return d.slabs.boxString(d.str(p, end)), end, nil
 	case 4:
-		if err := cborContainer(d.data, d.lim, major, arg, off, p, depth); err != nil {
+		if err := cborContainer(d.data, &d.lim, major, arg, off, p, depth); err != nil {
 			return nil, 0, err
 		}
 		a := d.slabs.array(int(arg))
@@ -155,7 +158,7 @@ func (d *cborDecoder) value(off, depth int) (any, int, *Error) {
 		}
 		return d.slabs.boxArray(a), p, nil
 	case 5:
-		if err := cborContainer(d.data, d.lim, major, arg, off, p, depth); err != nil {
+		if err := cborContainer(d.data, &d.lim, major, arg, off, p, depth); err != nil {
 			return nil, 0, err
 		}
 		return d.decodeMap(off, p, int(arg), depth)
@@ -163,7 +166,7 @@ func (d *cborDecoder) value(off, depth int) (any, int, *Error) {
 		if arg != cborTagCID {
 			return nil, 0, cborErr(ErrTag, off, "tag "+strconv.FormatUint(arg, 10))
 		}
-		cs, ce, err := cborLink(d.data, d.lim, off, p)
+		cs, ce, err := cborLink(d.data, &d.lim, off, p)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -199,7 +202,7 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 	typeOff := -1
 	var typ any
 	for i := 0; i < n; i++ {
-		ks, ke, err := cborKey(d.data, d.lim, p, pks, pke)
+		ks, ke, err := cborKey(d.data, &d.lim, p, pks, pke)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -272,7 +275,7 @@ func (d *cborDecoder) blob(p int) (b Blob, end int, ok bool) {
 	if err != nil || major != 6 || arg != cborTagCID {
 		return Blob{}, 0, false
 	}
-	cs, ce, err := cborLink(data, d.lim, p, q)
+	cs, ce, err := cborLink(data, &d.lim, p, q)
 	if err != nil {
 		return Blob{}, 0, false
 	}
