@@ -7,6 +7,9 @@
 //	c := cidutil.SumCBOR(recordBytes)     // bafyrei…
 //	b := cidutil.SumRaw(imageBytes)       // bafkrei…
 //
+// AppendSumCBOR and AppendSumRaw append the 36-byte binary CID to a buffer instead, without
+// allocating: for MST nodes, CAR files and keys, where a cid.Cid per record is not needed.
+//
 // What it reads may be any well-formed CIDv1, kept byte for byte: ParseBinary for the payload of
 // a DAG-CBOR tag 42, ParseString for a JSON {"$link": …}. CIDv0 is never valid. ParseBlessed and
 // IsBlessed check the blessed form; CheckSyntax is the loose string syntax check of the atproto

@@ -20,6 +20,17 @@ func ExampleSumRaw() {
 	// Output: bafkreibm6jg3ux5qumhcn2b3flc3tyu6dmlb4xa7u5bf44yegnrjhc4yeq
 }
 
+func ExampleAppendSumCBOR() {
+	// Binary CIDs of records, back to back in one buffer, without a cid.Cid each.
+	var buf []byte
+	for _, record := range [][]byte{{0xa0}, {0xa1, 0x61, 0x61, 0x01}} {
+		buf = cidutil.AppendSumCBOR(buf, record)
+	}
+	first, _ := cidutil.ParseBinary(buf[:36])
+	fmt.Println(len(buf), first)
+	// Output: 72 bafyreigbtj4x7ip5legnfznufuopl4sg4knzc2cof6duas4b3q2fy6swua
+}
+
 func ExampleParseBinary() {
 	// A tag 42 payload after its 0x00 prefix: a CIDv1 with the blessed prefix 01 71 12 20.
 	payload := cidutil.SumCBOR([]byte{0xa0}).Bytes()

@@ -14,6 +14,23 @@ func SumCBOR(data []byte) cid.Cid { return sum(CodecDagCBOR, data) }
 // SumRaw returns the CID of blob bytes: CIDv1, codec raw (0x55), sha2-256 (DECISIONS rule 12).
 func SumRaw(data []byte) cid.Cid { return sum(CodecRaw, data) }
 
+// AppendSumCBOR appends the binary form of SumCBOR(data) to dst and returns the extended slice:
+// the 36 bytes (version, codec, sha2-256 multihash) that a DAG-CBOR link holds after its 0x00
+// prefix and that CAR files and MST nodes are made of. It allocates nothing when dst has room;
+// SumCBOR must allocate the string its cid.Cid owns, which for a record of ~100 bytes costs
+// about a fifth of the hashing.
+func AppendSumCBOR(dst, data []byte) []byte { return appendSum(dst, CodecDagCBOR, data) }
+
+// AppendSumRaw appends the binary form of SumRaw(data) to dst and returns the extended slice, as
+// AppendSumCBOR does.
+func AppendSumRaw(dst, data []byte) []byte { return appendSum(dst, CodecRaw, data) }
+
+func appendSum(dst []byte, codec byte, data []byte) []byte {
+	d := sha256.Sum256(data)
+	dst = append(dst, 1, codec, HashSHA256, SHA256Len)
+	return append(dst, d[:]...)
+}
+
 func sum(codec uint64, data []byte) cid.Cid {
 	return fromDigest(codec, sha256.Sum256(data))
 }

@@ -111,6 +111,36 @@ func TestSumAllocs(t *testing.T) {
 	}
 }
 
+// AppendSumCBOR and AppendSumRaw append exactly the bytes of the CID that SumCBOR and SumRaw
+// return, keep what dst held, and allocate nothing when dst has room.
+func TestAppendSum(t *testing.T) {
+	prefix := []byte("kept")
+	for _, data := range [][]byte{nil, {0xa0}, []byte("hello"), bytes.Repeat([]byte{0xa1}, 1000)} {
+		for _, tt := range []struct {
+			name   string
+			append func(dst, data []byte) []byte
+			sum    func([]byte) cid.Cid
+		}{
+			{"AppendSumCBOR", AppendSumCBOR, SumCBOR},
+			{"AppendSumRaw", AppendSumRaw, SumRaw},
+		} {
+			got := tt.append(bytes.Clone(prefix), data)
+			want := append(bytes.Clone(prefix), tt.sum(data).Bytes()...)
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s(%q, %d bytes) = %x, want %x", tt.name, prefix, len(data), got, want)
+			}
+			if c, err := ParseBinary(got[len(prefix):]); err != nil || !IsBlessed(c) {
+				t.Errorf("%s: %v, %v: not a blessed CID", tt.name, c, err)
+			}
+		}
+	}
+	dst := make([]byte, 0, 64)
+	data := bytes.Repeat([]byte{0xa1}, 1024)
+	if n := testing.AllocsPerRun(100, func() { _ = AppendSumCBOR(dst, data) }); n != 0 {
+		t.Errorf("AppendSumCBOR into a buffer with room allocates %v times, want 0", n)
+	}
+}
+
 // countingReader yields n bytes of a pattern and hides io.WriterTo, so io.Copy uses its own
 // buffer as it would for a network body.
 type countingReader struct{ n int64 }

@@ -21,14 +21,24 @@ var (
 // rawPrefix is go-cid's description of a blessed blob CID.
 var rawPrefix = cid.Prefix{Version: 1, Codec: cid.Raw, MhType: mh.SHA2_256, MhLength: 32}
 
-// benchCIDOf compares the CID of data (cidutil) with go-cid's Prefix.Sum and bare sha256.
-func benchCIDOf(b *testing.B, data []byte, ours func([]byte) cid.Cid, prefix cid.Prefix) {
+// benchCIDOf compares the CID of data (cidutil, as a cid.Cid and as binary CID bytes appended to
+// a reused buffer) with go-cid's Prefix.Sum and bare sha256.
+func benchCIDOf(b *testing.B, data []byte, ours func([]byte) cid.Cid, oursAppend func(dst, data []byte) []byte, prefix cid.Prefix) {
 	b.Run("impl=atcore", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
 		for b.Loop() {
 			sinkCID = ours(data)
 		}
+	})
+	b.Run("impl=atcore-append", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		buf := make([]byte, 0, 64)
+		for b.Loop() {
+			buf = oursAppend(buf[:0], data)
+		}
+		sinkBytes = buf
 	})
 	b.Run("impl=go-cid", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
@@ -54,7 +64,7 @@ func benchCIDOf(b *testing.B, data []byte, ours func([]byte) cid.Cid, prefix cid
 func BenchmarkRecordCID(b *testing.B) {
 	for _, rec := range loadRecords(b) {
 		b.Run("rec="+rec.name, func(b *testing.B) {
-			benchCIDOf(b, rec.cbor, cidutil.SumCBOR, dagCBORPrefix)
+			benchCIDOf(b, rec.cbor, cidutil.SumCBOR, cidutil.AppendSumCBOR, dagCBORPrefix)
 		})
 	}
 }
@@ -102,6 +112,6 @@ func BenchmarkBlobCID(b *testing.B) {
 		blob[i] = byte(r.Uint32())
 	}
 	b.Run("size=1MiB", func(b *testing.B) {
-		benchCIDOf(b, blob, cidutil.SumRaw, rawPrefix)
+		benchCIDOf(b, blob, cidutil.SumRaw, cidutil.AppendSumRaw, rawPrefix)
 	})
 }

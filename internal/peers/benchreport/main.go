@@ -153,6 +153,7 @@ var targets = []target{
 	{what: "stretch: generic decode of the post as fast as cbor-gen's typed decode", prefix: "BenchmarkCBORDecode/rec=post", other: "cbor-gen", otherIn: "BenchmarkFeedPostDecode", atcoreOver: true, want: 1},
 	{what: "JSON decode at least 3× faster than indigo atdata.UnmarshalJSON", prefix: "BenchmarkJSONDecode", other: "indigo", want: 3, atLeast: true},
 	{what: "record CID within 1.2× of bare sha256 of the same bytes", prefix: "BenchmarkRecordCID", other: "sha256", atcoreOver: true, want: 1.2},
+	{what: "record CID as bytes (AppendSumCBOR) within 1.2× of bare sha256", prefix: "BenchmarkRecordCID", other: "sha256", ours: "atcore-append", atcoreOver: true, want: 1.2},
 }
 
 func main() {
