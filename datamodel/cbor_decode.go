@@ -201,6 +201,10 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 	pks, pke := 0, -1
 	typeOff := -1
 	var typ any
+	// cid holds the value of a first key "cid", for the legacy blob check of a two-entry map: a
+	// canonical map has "cid" before "mimeType", so the keys are known as they are decoded and
+	// the check needs no map lookups.
+	var cid any
 	for i := 0; i < n; i++ {
 		ks, ke, err := cborKey(d.data, &d.lim, p, pks, pke)
 		if err != nil {
@@ -217,8 +221,15 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 			return nil, 0, cborErrKey(err, d.data, ks, ke)
 		}
 		m[k] = v
-		if k == "$type" {
+		switch {
+		case k == "$type":
 			typeOff, typ = ke, v
+		case n == 2 && i == 0 && k == "cid":
+			cid = v
+		case n == 2 && i == 1 && cid != nil && k == "mimeType":
+			if b, ok := cborLegacyBlob(cid, v); ok {
+				return d.slabs.boxBlob(b), p, nil
+			}
 		}
 		pks, pke = ks, ke
 	}
@@ -235,10 +246,6 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 			if err != nil {
 				return nil, 0, err
 			}
-			return d.slabs.boxBlob(b), p, nil
-		}
-	} else if n == 2 {
-		if b, ok := cborLegacyBlob(m); ok {
 			return d.slabs.boxBlob(b), p, nil
 		}
 	}
@@ -326,15 +333,15 @@ func cborBlob(m map[string]any, off int) (Blob, *Error) {
 }
 
 // cborLegacyBlob recognises the deprecated blob form {"cid": <CID string>, "mimeType": <string>}
-// (spec/data-model.txt, "blob Type"). It is only taken for a blob when the CID string is exactly
+// (spec/data-model.txt, "blob Type"), given the values of the two keys. It is only taken for a blob when the CID string is exactly
 // the canonical form of a valid CIDv1, so that writing the Blob back gives the same bytes
 // (DECISIONS rule 13); anything else stays a plain map, as it may be.
-func cborLegacyBlob(m map[string]any) (Blob, bool) {
-	s, ok := m["cid"].(string)
+func cborLegacyBlob(cid, mimeType any) (Blob, bool) {
+	s, ok := cid.(string)
 	if !ok {
 		return Blob{}, false
 	}
-	mime, ok := m["mimeType"].(string)
+	mime, ok := mimeType.(string)
 	if !ok || mime == "" {
 		return Blob{}, false
 	}
