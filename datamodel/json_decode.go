@@ -109,16 +109,21 @@ type jsonDecoder struct {
 	// bytes, which are never written again (see carve).
 	arena strings.Builder
 	// keys caches map keys across the decodes this pooled decoder makes: records repeat the same
-	// few keys ($type, text, createdAt, uri, cid…), which then cost no allocation at all. Keys
-	// are found by a hash of their bytes; a full set forgets its older key.
-	keys [jsonKeyCacheSize]string
+	// few keys ($type, text, createdAt, uri, cid…), which then cost no allocation at all. The
+	// values of $type (NSIDs such as app.bsky.feed.post) repeat just as much and share the cache.
+	// A key's hash picks a set of jsonKeyCacheWays slots; a full set forgets its oldest key.
+	keys [jsonKeyCacheSets * jsonKeyCacheWays]string
 }
 
-// jsonKeyCacheSize is the number of slots of the key cache, and jsonMaxCachedKey the longest key
-// it keeps: at most 256 short strings stay alive per pooled decoder.
+// The key cache has jsonKeyCacheSets sets of jsonKeyCacheWays slots, and jsonMaxCachedKey is the
+// longest key it keeps: at most 512 short strings stay alive per pooled decoder. Four ways let
+// the 30 to 40 distinct keys and types of a record share sets without evicting each other; 48
+// bytes hold most NSIDs.
 const (
-	jsonKeyCacheSize = 256
-	jsonMaxCachedKey = 32
+	jsonKeyCacheBits = 7
+	jsonKeyCacheSets = 1 << jsonKeyCacheBits
+	jsonKeyCacheWays = 4
+	jsonMaxCachedKey = 48
 )
 
 // carve returns a string with the bytes of b, carved from the arena. The arena is allocated in
@@ -154,27 +159,40 @@ const (
 	jsonSmallInput    = 2048
 )
 
-// key returns b, a decoded map key, as a string: from the key cache if it is there.
+// key returns b, a decoded map key or $type value, as a string: from the key cache if it is there.
 func (d *jsonDecoder) key(b []byte) string {
 	if len(b) > jsonMaxCachedKey || len(b) == 0 {
 		return d.carve(b)
 	}
-	h := uint32(2166136261) // FNV-1a
-	for _, c := range b {
-		h = (h ^ uint32(c)) * 16777619
-	}
-	// Two slots per key: the most recently added first. Colliding keys alternate within one
-	// record and would evict each other from a single slot.
-	set := d.keys[h%jsonKeyCacheSize&^1:][:2]
-	if set[0] == string(b) {
-		return set[0]
-	}
-	if set[1] == string(b) {
-		return set[1]
+	set := d.keys[jsonKeyHash(b)*jsonKeyCacheWays:][:jsonKeyCacheWays]
+	for _, k := range set {
+		if k == string(b) {
+			return k
+		}
 	}
 	s := string(b)
-	set[0], set[1] = s, set[0]
+	copy(set[1:], set)
+	set[0] = s
 	return s
+}
+
+// jsonKeyHash picks the cache set of a key of 1 to jsonMaxCachedKey bytes from its length and
+// its first and last bytes, read as one or two words rather than byte by byte: keys that share
+// both ends and the length only share a set, and are still told apart by the comparison.
+func jsonKeyHash(b []byte) int {
+	n := len(b)
+	var x uint64
+	switch {
+	case n >= 8:
+		x = binary.LittleEndian.Uint64(b) ^ bits.RotateLeft64(binary.LittleEndian.Uint64(b[n-8:]), 31)
+	case n >= 4:
+		x = uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))<<32
+	default:
+		x = uint64(b[0]) | uint64(b[n/2])<<8 | uint64(b[n-1])<<16
+	}
+	x ^= uint64(n) << 58
+	// Fibonacci hashing: the top bits of the product depend on every bit of x.
+	return int((x * 0x9E3779B97F4A7C15) >> (64 - jsonKeyCacheBits))
 }
 
 // jsonMember is one key/value pair of an object being read.
@@ -559,6 +577,15 @@ func (d *jsonDecoder) member() (jsonMember, error) {
 	d.pos++
 	d.skipSpace()
 	m.valOff = d.pos
+	if key == "$type" && d.pos < len(d.data) && d.data[d.pos] == '"' {
+		// A $type string is an NSID that many records repeat: take it from the key cache.
+		vb, err := d.string()
+		if err != nil {
+			return jsonMember{}, jsonWithKey(err, key)
+		}
+		m.val = d.slabs.boxString(d.key(vb))
+		return m, nil
+	}
 	m.val, err = d.value()
 	if err != nil {
 		return jsonMember{}, jsonWithKey(err, key)
