@@ -460,7 +460,12 @@ func (d *jsonDecoder) object() (any, error) {
 					if n > 0 {
 						return nil, errJSONCareful
 					}
-					// Blobs are checked member by member: read this one again carefully.
+					if b, ok := d.quickBlob(); ok {
+						d.depth--
+						return d.slabs.boxBlob(b), nil
+					}
+					// Anything unusual in a blob is checked member by member: read it again
+					// carefully.
 					d.pos = start
 					d.depth--
 					return d.objectCareful()
@@ -492,6 +497,112 @@ func (d *jsonDecoder) object() (any, error) {
 		}
 	}
 	return out, nil
+}
+
+// quickBlob reads the rest of a blob whose first member, "$type": "blob", was just read: the
+// members ref, mimeType and size in any order, then '}'. It decodes them without building a map
+// or boxing them, and reports ok only when the object is a valid blob (DECISIONS rule 13) within
+// the limits, read as objectCareful would; on anything else (another key, a duplicate, a fraction,
+// an escape in size, an error) it gives up, and the caller reads the object again carefully.
+func (d *jsonDecoder) quickBlob() (b Blob, ok bool) {
+	if d.limits.MaxElements < 4 {
+		return Blob{}, false // objectCareful reports the limit
+	}
+	var seen [3]bool // ref, mimeType, size
+	for range 3 {
+		if !d.quickByte(',') || !d.quickByte('"') {
+			return Blob{}, false
+		}
+		d.pos--
+		kb, err := d.string()
+		if err != nil || len(kb) > d.limits.MaxKeyLen || !d.quickByte(':') {
+			return Blob{}, false
+		}
+		d.skipSpace()
+		switch string(kb) {
+		case "ref":
+			if seen[0] {
+				return Blob{}, false
+			}
+			seen[0] = true
+			if b.Ref, ok = d.quickLink(); !ok {
+				return Blob{}, false
+			}
+		case "mimeType":
+			if seen[1] || d.pos >= len(d.data) || d.data[d.pos] != '"' {
+				return Blob{}, false
+			}
+			seen[1] = true
+			mb, err := d.string()
+			if err != nil || len(mb) == 0 {
+				return Blob{}, false
+			}
+			b.MimeType = d.key(mb) // a handful of types (image/jpeg…) repeat across records
+		case "size":
+			if seen[2] {
+				return Blob{}, false
+			}
+			seen[2] = true
+			if b.Size, ok = d.quickSize(); !ok {
+				return Blob{}, false
+			}
+		default:
+			return Blob{}, false
+		}
+	}
+	return b, d.quickByte('}')
+}
+
+// quickByte skips whitespace and then c, reporting whether c was there.
+func (d *jsonDecoder) quickByte(c byte) bool {
+	d.skipSpace()
+	if d.pos < len(d.data) && d.data[d.pos] == c {
+		d.pos++
+		return true
+	}
+	return false
+}
+
+// quickLink reads {"$link": "<CID>"} for quickBlob, and reports ok only when it is a valid link.
+// A link is a leaf one level below the blob, which object has kept within MaxDepth.
+func (d *jsonDecoder) quickLink() (Link, bool) {
+	if !d.quickByte('{') || !d.quickByte('"') {
+		return Link{}, false
+	}
+	d.pos--
+	kb, err := d.string()
+	if err != nil || string(kb) != "$link" || !d.quickByte(':') || !d.quickByte('"') {
+		return Link{}, false
+	}
+	d.pos--
+	sb, err := d.string()
+	if err != nil || !d.quickByte('}') {
+		return Link{}, false
+	}
+	c, err := cidutil.ParseString(d.carve(sb))
+	if err != nil || len(c.KeyString()) > d.limits.MaxCIDLen {
+		return Link{}, false
+	}
+	return Link(c), true
+}
+
+// quickSize reads a blob size for quickBlob: plain digits, at most 18 of them (no overflow), no
+// fraction or exponent; anything else is left to the careful path.
+func (d *jsonDecoder) quickSize() (int64, bool) {
+	data, i := d.data, d.pos
+	var n int64
+	for i < len(data) && data[i] >= '0' && data[i] <= '9' && i-d.pos < 18 {
+		n = n*10 + int64(data[i]-'0')
+		i++
+	}
+	if i == d.pos || data[d.pos] == '0' && i-d.pos > 1 {
+		return 0, false // no digit, or a leading zero
+	}
+	if i < len(data) && (data[i] >= '0' && data[i] <= '9' || data[i] == '.' || data[i] == 'e' || data[i] == 'E') {
+		return 0, false
+	}
+	d.pos = i
+	return n, true
 }
 
 // leafObject finishes a $link or $bytes object whose first member is m: with no other member, it

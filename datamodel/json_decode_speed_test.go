@@ -1,0 +1,98 @@
+package datamodel
+
+import (
+	"reflect"
+	"testing"
+)
+
+// The quick blob path (quickBlob) decodes a blob without a map; whatever it meets, the result or
+// the error must be the careful path's. Each row is a blob spelled the way quickBlob takes, or
+// one of the ways it must hand over; want is the Blob expected at /b when the input is valid.
+func TestUnmarshalJSONQuickBlob(t *testing.T) {
+	ref := `{"$link":"` + jsonTestRawCID + `"}`
+	want := Blob{Ref: jsonTestLink(t, jsonTestRawCID), MimeType: "image/png", Size: 42}
+	tiny := func(f func(*Limits)) *Limits { l := DefaultLimits(); f(&l); return &l }
+	tests := []struct {
+		rule   string
+		blob   string // the value at /b
+		limits *Limits
+		want   *Blob // nil: the careful path decides (error or other value)
+	}{
+		{"rule 13: blob, writer's order", `{"$type":"blob","ref":` + ref + `,"mimeType":"image/png","size":42}`, nil, &want},
+		{"rule 13: blob, sorted order", `{"$type":"blob","mimeType":"image/png","ref":` + ref + `,"size":42}`, nil, &want},
+		{"rule 13: blob, size before ref", `{"$type":"blob","size":42,"mimeType":"image/png","ref":` + ref + `}`, nil, &want},
+		{"rule 13: blob, pretty-printed", "{\n  \"$type\" : \"blob\" ,\n  \"ref\" : { \"$link\" : \"" + jsonTestRawCID +
+			"\" } ,\n\t\"mimeType\":\"image/png\",\r\n  \"size\": 42\n}", nil, &want},
+		{"rule 13: size 0", `{"$type":"blob","ref":` + ref + `,"mimeType":"image/png","size":0}`, nil,
+			&Blob{Ref: want.Ref, MimeType: "image/png"}},
+		{"rule 13: size of 18 digits", `{"$type":"blob","ref":` + ref + `,"mimeType":"image/png","size":999999999999999999}`, nil,
+			&Blob{Ref: want.Ref, MimeType: "image/png", Size: 999999999999999999}},
+		{"rule 10: size of 19 digits is exact", `{"$type":"blob","ref":` + ref + `,"mimeType":"image/png","size":9223372036854775807}`, nil,
+			&Blob{Ref: want.Ref, MimeType: "image/png", Size: 9223372036854775807}},
+		{"rule 10: size beyond int64", `{"$type":"blob","ref":` + ref + `,"mimeType":"image/png","size":9223372036854775808}`, nil, nil},
+		{"rule 10: size 42.0 is an integer", `{"$type":"blob","ref":` + ref + `,"mimeType":"image/png","size":42.0}`, nil, &want},
+		{"rule 10: size 4.2e1 is an integer", `{"$type":"blob","ref":` + ref + `,"mimeType":"image/png","size":4.2e1}`, nil, &want},
+		{"rule 10: size 4.25", `{"$type":"blob","ref":` + ref + `,"mimeType":"image/png","size":4.25}`, nil, nil},
+		{"RFC 8259: size with a leading zero", `{"$type":"blob","ref":` + ref + `,"mimeType":"image/png","size":042}`, nil, nil},
+		{"rule 13: negative size", `{"$type":"blob","ref":` + ref + `,"mimeType":"image/png","size":-1}`, nil, nil},
+		{"rule 13: size a string", `{"$type":"blob","ref":` + ref + `,"mimeType":"image/png","size":"42"}`, nil, nil},
+		{"RFC 8259: escaped key and mimeType", `{"$type":"blob","r\u0065f":` + ref + `,"mimeType":"image\/png","size":42}`, nil, &want},
+		{"RFC 8259: escaped $link key", `{"$type":"blob","ref":{"\u0024link":"` + jsonTestRawCID + `"},"mimeType":"image/png","size":42}`, nil, &want},
+		{"rule 13: empty mimeType", `{"$type":"blob","ref":` + ref + `,"mimeType":"","size":42}`, nil, nil},
+		{"rule 13: mimeType not a string", `{"$type":"blob","ref":` + ref + `,"mimeType":7,"size":42}`, nil, nil},
+		{"rule 13: missing size", `{"$type":"blob","ref":` + ref + `,"mimeType":"image/png"}`, nil, nil},
+		{"rule 13: extra key", `{"$type":"blob","ref":` + ref + `,"mimeType":"image/png","size":42,"x":1}`, nil, nil},
+		{"rule 13: other key instead of one", `{"$type":"blob","ref":` + ref + `,"mimeType":"image/png","sizes":42}`, nil, nil},
+		{"RFC 8259: duplicate ref", `{"$type":"blob","ref":` + ref + `,"ref":` + ref + `,"mimeType":"image/png","size":42}`, nil, nil},
+		{"RFC 8259: duplicate ref in place of size", `{"$type":"blob","ref":` + ref + `,"ref":` + ref + `,"mimeType":"image/png"}`, nil, nil},
+		{"RFC 8259: duplicate size", `{"$type":"blob","size":1,"size":42,"ref":` + ref + `}`, nil, nil},
+		{"RFC 8259: duplicate mimeType", `{"$type":"blob","mimeType":"a/b","mimeType":"image/png","ref":` + ref + `}`, nil, nil},
+		{"RFC 8259: trailing comma", `{"$type":"blob","ref":` + ref + `,"mimeType":"image/png","size":42,}`, nil, nil},
+		{"RFC 8259: missing colon", `{"$type":"blob","ref":` + ref + `,"mimeType" "image/png","size":42}`, nil, nil},
+		{"rule 13: ref a string", `{"$type":"blob","ref":"` + jsonTestRawCID + `","mimeType":"image/png","size":42}`, nil, nil},
+		{"rule 10: ref with a second key", `{"$type":"blob","ref":{"$link":"` + jsonTestRawCID + `","x":1},"mimeType":"image/png","size":42}`, nil, nil},
+		{"rule 10: ref $link not a string", `{"$type":"blob","ref":{"$link":1},"mimeType":"image/png","size":42}`, nil, nil},
+		{"rule 12: ref an invalid CID", `{"$type":"blob","ref":{"$link":"bafy"},"mimeType":"image/png","size":42}`, nil, nil},
+		{"rule 13: ref a $bytes object", `{"$type":"blob","ref":{"$bytes":"AQI"},"mimeType":"image/png","size":42}`, nil, nil},
+		{"rule 13: ref a blob", `{"$type":"blob","ref":{"$type":"blob","ref":` + ref + `,"mimeType":"image/png","size":42},"mimeType":"image/png","size":42}`, nil, nil},
+		{"rule 14: mimeType longer than MaxKeyLen", `{"$type":"blob","ref":` + ref + `,"mimeType":"image/png","size":42}`,
+			tiny(func(l *Limits) { l.MaxKeyLen = 7 }), nil},
+		{"rule 14: four members above MaxElements", `{"$type":"blob","ref":` + ref + `,"mimeType":"image/png","size":42}`,
+			tiny(func(l *Limits) { l.MaxElements = 3 }), nil},
+		{"rule 14: CID longer than MaxCIDLen", `{"$type":"blob","ref":` + ref + `,"mimeType":"image/png","size":42}`,
+			tiny(func(l *Limits) { l.MaxCIDLen = 10 }), nil},
+		{"rule 14: blob at the depth limit", `{"$type":"blob","ref":` + ref + `,"mimeType":"image/png","size":42}`,
+			tiny(func(l *Limits) { l.MaxDepth = 2 }), &want},
+		{"rule 14: blob below the depth limit", `{"$type":"blob","ref":` + ref + `,"mimeType":"image/png","size":42}`,
+			tiny(func(l *Limits) { l.MaxDepth = 1 }), nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.rule, func(t *testing.T) {
+			limits := DefaultLimits()
+			if tc.limits != nil {
+				limits = *tc.limits
+			}
+			in := `{"a":1,"b":` + tc.blob + `}`
+			jsonSamePaths(t, []byte(in), limits)
+			v, err := unmarshalJSON([]byte(in), limits, false)
+			if tc.want == nil {
+				if err == nil {
+					if _, isBlob := v.(map[string]any)["b"].(Blob); isBlob {
+						t.Fatalf("decoded as a blob: %#v", v)
+					}
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := v.(map[string]any)["b"]; !reflect.DeepEqual(got, *tc.want) {
+				t.Fatalf("got %#v, want %#v", got, *tc.want)
+			}
+			// Every truncation of a valid blob fails as the careful path fails.
+			for n := range len(in) {
+				jsonSamePaths(t, []byte(in[:n]), limits)
+			}
+		})
+	}
+}
