@@ -53,8 +53,9 @@ func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 	d := jsonDecoderPool.Get().(*jsonDecoder)
 	d.data, d.pos, d.depth, d.limits = data, 0, 0, limits
 	// The values of earlier decodes keep their own slabs and arena; the new ones are sized from
-	// the input.
-	d.slabs = cborSlabs{size: len(data)}
+	// the input. The slabs size themselves for CBOR, which is about half as long as the same
+	// record pretty-printed in JSON (quoted keys, indentation), and $type strings take no slab.
+	d.slabs = cborSlabs{size: len(data) / 2}
 	d.arena.Reset()
 	d.careful = careful
 	v, err := d.value()
@@ -109,21 +110,25 @@ type jsonDecoder struct {
 	// bytes, which are never written again (see carve).
 	arena strings.Builder
 	// keys caches map keys across the decodes this pooled decoder makes: records repeat the same
-	// few keys ($type, text, createdAt, uri, cid…), which then cost no allocation at all. The
-	// values of $type (NSIDs such as app.bsky.feed.post) repeat just as much and share the cache.
-	// A key's hash picks a set of jsonKeyCacheWays slots; a full set forgets its oldest key.
+	// few keys ($type, text, createdAt, uri, cid…), which then cost no allocation at all. A key's
+	// hash picks a set of jsonKeyCacheWays slots; a full set forgets its oldest key.
 	keys [jsonKeyCacheSets * jsonKeyCacheWays]string
+	// types caches the values of $type (NSIDs such as app.bsky.feed.post), which repeat as much
+	// as keys, already boxed: an interface value is immutable, so one box serves every decode.
+	types [jsonTypeCacheSets * jsonKeyCacheWays]any
 }
 
-// The key cache has jsonKeyCacheSets sets of jsonKeyCacheWays slots, and jsonMaxCachedKey is the
-// longest key it keeps: at most 512 short strings stay alive per pooled decoder. Four ways let
-// the 30 to 40 distinct keys and types of a record share sets without evicting each other; 48
-// bytes hold most NSIDs.
+// The key cache has jsonKeyCacheSets sets of jsonKeyCacheWays slots, the type cache
+// jsonTypeCacheSets sets of as many, and jsonMaxCachedKey is the longest string they keep: at
+// most 576 short strings stay alive per pooled decoder. Four ways let the 30 to 40 distinct keys
+// of a record share sets without evicting each other; 48 bytes hold most NSIDs.
 const (
-	jsonKeyCacheBits = 7
-	jsonKeyCacheSets = 1 << jsonKeyCacheBits
-	jsonKeyCacheWays = 4
-	jsonMaxCachedKey = 48
+	jsonKeyCacheBits  = 7
+	jsonKeyCacheSets  = 1 << jsonKeyCacheBits
+	jsonKeyCacheWays  = 4
+	jsonMaxCachedKey  = 48
+	jsonTypeCacheBits = 4
+	jsonTypeCacheSets = 1 << jsonTypeCacheBits
 )
 
 // carve returns a string with the bytes of b, carved from the arena. The arena is allocated in
@@ -152,19 +157,21 @@ func (d *jsonDecoder) carve(b []byte) string {
 	return d.arena.String()[start:]
 }
 
-// An arena chunk has at least jsonMinArenaChunk bytes; it holds all the strings left to read when
-// they are at most jsonSmallInput bytes.
+// An arena chunk has at least jsonMinArenaChunk bytes. It is as long as the input left to read
+// (so it holds all the strings left) when that is at most jsonSmallInput bytes, else half as long:
+// in a pretty-printed record about half the bytes are indentation, keys and punctuation, and a
+// chunk that falls short is followed by another.
 const (
 	jsonMinArenaChunk = 64
-	jsonSmallInput    = 2048
+	jsonSmallInput    = 1024
 )
 
-// key returns b, a decoded map key or $type value, as a string: from the key cache if it is there.
+// key returns b, a decoded map key (or mime type), as a string: from the key cache if it is there.
 func (d *jsonDecoder) key(b []byte) string {
 	if len(b) > jsonMaxCachedKey || len(b) == 0 {
 		return d.carve(b)
 	}
-	set := d.keys[jsonKeyHash(b)*jsonKeyCacheWays:][:jsonKeyCacheWays]
+	set := d.keys[(jsonKeyHash(b)>>(64-jsonKeyCacheBits))*jsonKeyCacheWays:][:jsonKeyCacheWays]
 	for _, k := range set {
 		if k == string(b) {
 			return k
@@ -176,10 +183,29 @@ func (d *jsonDecoder) key(b []byte) string {
 	return s
 }
 
-// jsonKeyHash picks the cache set of a key of 1 to jsonMaxCachedKey bytes from its length and
-// its first and last bytes, read as one or two words rather than byte by byte: keys that share
-// both ends and the length only share a set, and are still told apart by the comparison.
-func jsonKeyHash(b []byte) int {
+// typeValue returns b, the decoded value of a $type, as a boxed string: from the type cache if
+// it is there.
+func (d *jsonDecoder) typeValue(b []byte) any {
+	if len(b) > jsonMaxCachedKey || len(b) == 0 {
+		return d.slabs.boxString(d.carve(b))
+	}
+	set := d.types[(jsonKeyHash(b)>>(64-jsonTypeCacheBits))*jsonKeyCacheWays:][:jsonKeyCacheWays]
+	for _, v := range set {
+		if s, _ := v.(string); s == string(b) {
+			return v
+		}
+	}
+	var v any = string(b)
+	copy(set[1:], set)
+	set[0] = v
+	return v
+}
+
+// jsonKeyHash hashes a key of 1 to jsonMaxCachedKey bytes for the caches, which take its top
+// bits. It reads the length and the first and last bytes, as one or two words rather than byte
+// by byte: keys that share both ends and the length only share a set, and are still told apart
+// by the comparison.
+func jsonKeyHash(b []byte) uint64 {
 	n := len(b)
 	var x uint64
 	switch {
@@ -192,7 +218,7 @@ func jsonKeyHash(b []byte) int {
 	}
 	x ^= uint64(n) << 58
 	// Fibonacci hashing: the top bits of the product depend on every bit of x.
-	return int((x * 0x9E3779B97F4A7C15) >> (64 - jsonKeyCacheBits))
+	return x * 0x9E3779B97F4A7C15
 }
 
 // jsonMember is one key/value pair of an object being read.
@@ -689,12 +715,12 @@ func (d *jsonDecoder) member() (jsonMember, error) {
 	d.skipSpace()
 	m.valOff = d.pos
 	if key == "$type" && d.pos < len(d.data) && d.data[d.pos] == '"' {
-		// A $type string is an NSID that many records repeat: take it from the key cache.
+		// A $type string is an NSID that many records repeat: take it from the type cache.
 		vb, err := d.string()
 		if err != nil {
 			return jsonMember{}, jsonWithKey(err, key)
 		}
-		m.val = d.slabs.boxString(d.key(vb))
+		m.val = d.typeValue(vb)
 		return m, nil
 	}
 	m.val, err = d.value()
