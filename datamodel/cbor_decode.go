@@ -2,9 +2,12 @@ package datamodel
 
 import (
 	"math"
+	"reflect"
 	"strconv"
+	"unsafe"
 
 	"github.com/atcore/atcore/cidutil"
+	"github.com/ipfs/go-cid"
 )
 
 // UnmarshalCBOR decodes data, which must be exactly one canonical DAG-CBOR value, into the
@@ -19,9 +22,9 @@ import (
 // "mimeType": <non-empty string>} becomes a legacy Blob, which re-encodes to the same bytes.
 // Every other map stays a map; a null value and a missing key stay distinct (rule 15).
 //
-// The result never aliases data. The decoded strings and map keys share one copy of the input
-// rather than each having its own, which saves an allocation per string; a string kept alive
-// keeps that copy alive.
+// The result never aliases data. The decoded strings, map keys and links share one copy of the
+// input rather than each having its own, which saves an allocation per string; a string or link
+// kept alive keeps that copy alive.
 func UnmarshalCBOR(data []byte, opts ...Option) (any, error) {
 	lim := limitsOf(opts)
 	if len(data) > lim.MaxCBORSize {
@@ -170,12 +173,11 @@ func (d *cborDecoder) value(off, depth int) (any, int, *Error) {
 		if err != nil {
 			return nil, 0, err
 		}
-		c, cerr := cidutil.ParseBinary(d.data[cs:ce])
-		if cerr != nil {
-			// cborLink has made the same checks; kept so that a disagreement is an error, not a panic.
-			return nil, 0, cborErr(ErrInvalidCID, cs, cerr.Error())
+		c, err := d.link(cs, ce)
+		if err != nil {
+			return nil, 0, err
 		}
-		return d.slabs.boxLink(Link(c)), ce, nil
+		return d.slabs.boxLink(c), ce, nil
 	default:
 		switch arg {
 		case 20:
@@ -188,6 +190,32 @@ func (d *cborDecoder) value(off, depth int) (any, int, *Error) {
 		return nil, 0, cborSimple(arg, off)
 	}
 }
+
+// link returns the binary CID data[cs:ce], which cborLink has checked, as a Link.
+func (d *cborDecoder) link(cs, ce int) (Link, *Error) {
+	if cborCIDIsString {
+		// The Link shares the arena, as decoded strings do, instead of being a copy of its own
+		// (cidutil.ParseBinary's): one allocation fewer per link. cborLink has made all of
+		// ParseBinary's checks.
+		s := d.str(cs, ce)
+		return *(*Link)(unsafe.Pointer(&s)), nil
+	}
+	c, err := cidutil.ParseBinary(d.data[cs:ce])
+	if err != nil {
+		// cborLink has made the same checks; kept so that a disagreement is an error, not a panic.
+		return Link{}, cborErr(ErrInvalidCID, cs, err.Error())
+	}
+	return Link(c), nil
+}
+
+// cborCIDIsString reports whether a cid.Cid (and so a Link) is laid out exactly as a string, the
+// binary CID: one field, of kind string. It is in go-cid v0.4; should that change, link takes
+// the slow road through cidutil.ParseBinary.
+var cborCIDIsString = func() bool {
+	t := reflect.TypeFor[cid.Cid]()
+	return t.Kind() == reflect.Struct && t.NumField() == 1 && t.Field(0).Type.Kind() == reflect.String &&
+		t.Size() == unsafe.Sizeof("")
+}()
 
 // decodeMap decodes the n entries of the map whose head is at off and ends at p, then applies
 // the data-model rules on "$type" and blobs (DECISIONS rules 11 and 13).
@@ -286,8 +314,8 @@ func (d *cborDecoder) blob(p int) (b Blob, end int, ok bool) {
 	if err != nil {
 		return Blob{}, 0, false
 	}
-	c, cerr := cidutil.ParseBinary(data[cs:ce])
-	if cerr != nil {
+	c, err := d.link(cs, ce)
+	if err != nil {
 		return Blob{}, 0, false
 	}
 	p = ce
@@ -312,7 +340,7 @@ func (d *cborDecoder) blob(p int) (b Blob, end int, ok bool) {
 	if err != nil {
 		return Blob{}, 0, false
 	}
-	return Blob{Ref: Link(c), MimeType: d.str(q, end), Size: int64(size)}, end, true
+	return Blob{Ref: c, MimeType: d.str(q, end), Size: int64(size)}, end, true
 }
 
 // cborBlob converts a map typed "blob" into a Blob, if it has exactly the shape of DECISIONS rule
