@@ -31,7 +31,7 @@ var (
 // cborSlabs holds one decoder's slabs.
 type cborSlabs struct {
 	// size is the input's length, from which the first slab of each kind is sized: a record has
-	// roughly one string per 32 bytes, one array or large integer per 256.
+	// roughly one string per 32 bytes, one array per 128, one large integer or link per 256.
 	size int
 
 	strs   []string
@@ -81,7 +81,11 @@ func (s *cborSlabs) boxInt64(v int64) any {
 	return cborBox(&s.ints, v, cborInt64Type, s.size/256)
 }
 
-func (s *cborSlabs) boxArray(v []any) any { return cborBox(&s.arrays, v, cborArrayType, s.size/256) }
+// Records hold about one array per 150 to 200 bytes (a post's facets, features, images and
+// langs; a thread's flags), more than they hold large integers or links.
+func (s *cborSlabs) boxArray(v []any) any {
+	return cborBox(&s.arrays, v, cborArrayType, s.size/128)
+}
 
 func (s *cborSlabs) boxLink(v Link) any { return cborBox(&s.links, v, cborLinkType, s.size/256) }
 
