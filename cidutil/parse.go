@@ -48,6 +48,18 @@ func ParseBinary(b []byte) (cid.Cid, error) {
 	return wrap(b, codecEnd), nil
 }
 
+// ParseKeyString reads a binary CID held in a string (the form of cid.Cid.KeyString, e.g. a map
+// key or a view of decoded bytes) exactly as ParseBinary reads b, but the result shares s's
+// memory instead of copying it: no allocation. Errors name ParseKeyString.
+func ParseKeyString(s string) (cid.Cid, error) {
+	codecEnd, err := checkBinary(s)
+	if err != nil {
+		err.Func = "ParseKeyString"
+		return cid.Undef, err
+	}
+	return wrap(s, codecEnd), nil
+}
+
 // checkBinary checks that b is exactly one strict CIDv1 and returns the offset where the multihash
 // starts. The returned *Error has Func unset.
 func checkBinary[T string | []byte](b T) (codecEnd int, _ *Error) {

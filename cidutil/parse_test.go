@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unsafe"
 
 	cid "github.com/ipfs/go-cid"
 )
@@ -75,36 +76,46 @@ func TestParseBinary(t *testing.T) {
 		{"trailing bytes after digest", "01 71 12 20" + digest32 + "00", false, "1 byte after the digest", 36},
 		{"tag 42 prefix 0x00 left in (caller's job)", "00 01 71 12 20" + digest32, false, "version 0", 0},
 	}
+	// ParseKeyString reads the same bytes held in a string, with the same rules and errors.
+	parsers := []struct {
+		name  string
+		parse func([]byte) (cid.Cid, error)
+	}{
+		{"ParseBinary", ParseBinary},
+		{"ParseKeyString", func(b []byte) (cid.Cid, error) { return ParseKeyString(string(b)) }},
+	}
 	for _, tt := range tests {
 		in := mustHex(tt.in)
-		c, err := ParseBinary(in)
-		if tt.ok {
-			if err != nil {
-				t.Errorf("%s: ParseBinary(%x) error %v", tt.rule, in, err)
+		for _, p := range parsers {
+			c, err := p.parse(in)
+			if tt.ok {
+				if err != nil {
+					t.Errorf("%s: %s(%x) error %v", tt.rule, p.name, in, err)
+					continue
+				}
+				if !bytes.Equal(c.Bytes(), in) {
+					t.Errorf("%s: %s: round trip %x, want %x", tt.rule, p.name, c.Bytes(), in)
+				}
+				if c.Version() != 1 {
+					t.Errorf("%s: version %d", tt.rule, c.Version())
+				}
 				continue
 			}
-			if !bytes.Equal(c.Bytes(), in) {
-				t.Errorf("%s: round trip %x, want %x", tt.rule, c.Bytes(), in)
+			if err == nil {
+				t.Errorf("%s: %s(%x) = %v, want error", tt.rule, p.name, in, c)
+				continue
 			}
-			if c.Version() != 1 {
-				t.Errorf("%s: version %d", tt.rule, c.Version())
+			if c.Defined() {
+				t.Errorf("%s: defined CID %v returned with error", tt.rule, c)
 			}
-			continue
-		}
-		if err == nil {
-			t.Errorf("%s: ParseBinary(%x) = %v, want error", tt.rule, in, c)
-			continue
-		}
-		if c.Defined() {
-			t.Errorf("%s: defined CID %v returned with error", tt.rule, c)
-		}
-		var e *Error
-		if !errors.Is(err, ErrInvalid) || !errors.As(err, &e) {
-			t.Errorf("%s: error %v does not wrap ErrInvalid in *Error", tt.rule, err)
-			continue
-		}
-		if !strings.Contains(err.Error(), tt.wantErr) || e.Offset != tt.offset {
-			t.Errorf("%s: error %q (offset %d), want %q at %d", tt.rule, err, e.Offset, tt.wantErr, tt.offset)
+			var e *Error
+			if !errors.Is(err, ErrInvalid) || !errors.As(err, &e) {
+				t.Errorf("%s: error %v does not wrap ErrInvalid in *Error", tt.rule, err)
+				continue
+			}
+			if !strings.Contains(err.Error(), tt.wantErr) || e.Offset != tt.offset {
+				t.Errorf("%s: error %q (offset %d), want %q at %d", tt.rule, err, e.Offset, tt.wantErr, tt.offset)
+			}
 		}
 	}
 }
@@ -230,6 +241,13 @@ func TestParseAllocs(t *testing.T) {
 	s := "bafyreidfayvfuwqa7qlnopdjiqrxzs6blmoeu4rujcjtnci5beludirz2a"
 	if n := testing.AllocsPerRun(100, func() { _, _ = ParseString(s) }); n != 1 {
 		t.Errorf("ParseString(b…) allocates %v times, want 1 (the CID string)", n)
+	}
+	key := string(bin)
+	if n := testing.AllocsPerRun(100, func() { _, _ = ParseKeyString(key) }); n != 0 {
+		t.Errorf("ParseKeyString allocates %v times, want 0 (the CID shares the string)", n)
+	}
+	if c, _ := ParseKeyString(key); unsafe.StringData(c.KeyString()) != unsafe.StringData(key) {
+		t.Error("ParseKeyString copied its input")
 	}
 }
 

@@ -8,14 +8,15 @@ import (
 )
 
 // wrap returns the cid.Cid whose binary form is b, which must be a CID already checked (or built)
-// here, with the one allocation that copies b into the CID's string.
+// here: for a []byte, with the one allocation that copies b into the CID's string; a string is
+// used as it is.
 //
 // go-cid has no constructor that takes bytes it has not parsed itself: NewCidV1 re-encodes the
 // version and codec through a strings.Builder, and Cast parses everything again. Both cost as
 // much as hashing a small record (BenchmarkSum: a like's CID took 1.3-1.4× its bare sha256).
 // A cid.Cid is a struct holding just the binary CID as a string, so when that is still its
 // layout (checked once, by reflection) the string is the Cid. Otherwise wrap takes the slow road.
-func wrap(b []byte, codecEnd int) cid.Cid {
+func wrap[T string | []byte](b T, codecEnd int) cid.Cid {
 	if cidIsString {
 		s := string(b)
 		return *(*cid.Cid)(unsafe.Pointer(&s))
@@ -24,7 +25,7 @@ func wrap(b []byte, codecEnd int) cid.Cid {
 	if codecEnd != 2 {
 		codec, _, _ = uvarint(b, 1)
 	}
-	return cid.NewCidV1(codec, b[codecEnd:])
+	return cid.NewCidV1(codec, []byte(b[codecEnd:]))
 }
 
 // cidIsString reports whether cid.Cid is laid out exactly as a string: one field, of kind string.

@@ -2,12 +2,9 @@ package datamodel
 
 import (
 	"math"
-	"reflect"
 	"strconv"
-	"unsafe"
 
 	"github.com/atcore/atcore/cidutil"
-	"github.com/ipfs/go-cid"
 )
 
 // UnmarshalCBOR decodes data, which must be exactly one canonical DAG-CBOR value, into the
@@ -191,31 +188,17 @@ func (d *cborDecoder) value(off, depth int) (any, int, *Error) {
 	}
 }
 
-// link returns the binary CID data[cs:ce], which cborLink has checked, as a Link.
+// link returns the binary CID data[cs:ce], which cborLink has checked, as a Link. The Link shares
+// the arena, as decoded strings do, instead of being a copy of its own: one allocation fewer per
+// link.
 func (d *cborDecoder) link(cs, ce int) (Link, *Error) {
-	if cborCIDIsString {
-		// The Link shares the arena, as decoded strings do, instead of being a copy of its own
-		// (cidutil.ParseBinary's): one allocation fewer per link. cborLink has made all of
-		// ParseBinary's checks.
-		s := d.str(cs, ce)
-		return *(*Link)(unsafe.Pointer(&s)), nil
-	}
-	c, err := cidutil.ParseBinary(d.data[cs:ce])
+	c, err := cidutil.ParseKeyString(d.str(cs, ce))
 	if err != nil {
 		// cborLink has made the same checks; kept so that a disagreement is an error, not a panic.
 		return Link{}, cborErr(ErrInvalidCID, cs, err.Error())
 	}
 	return Link(c), nil
 }
-
-// cborCIDIsString reports whether a cid.Cid (and so a Link) is laid out exactly as a string, the
-// binary CID: one field, of kind string. It is in go-cid v0.4; should that change, link takes
-// the slow road through cidutil.ParseBinary.
-var cborCIDIsString = func() bool {
-	t := reflect.TypeFor[cid.Cid]()
-	return t.Kind() == reflect.Struct && t.NumField() == 1 && t.Field(0).Type.Kind() == reflect.String &&
-		t.Size() == unsafe.Sizeof("")
-}()
 
 // decodeMap decodes the n entries of the map whose head is at off and ends at p, then applies
 // the data-model rules on "$type" and blobs (DECISIONS rules 11 and 13).
