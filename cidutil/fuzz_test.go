@@ -37,6 +37,13 @@ func FuzzParseBinary(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		c, err := ParseBinary(b)
+		// ParseKeyString reads the same bytes held in a string with the same verdict and offset.
+		kc, kerr := ParseKeyString(string(b))
+		var e, ke *Error
+		if kc != c || (err == nil) != (kerr == nil) ||
+			err != nil && (!errors.As(err, &e) || !errors.As(kerr, &ke) || e.Offset != ke.Offset || e.Detail != ke.Detail) {
+			t.Fatalf("ParseKeyString(%x) = %v, %v; ParseBinary gave %v, %v", b, kc, kerr, c, err)
+		}
 		if err != nil {
 			if c.Defined() || !errors.Is(err, ErrInvalid) {
 				t.Fatalf("ParseBinary(%x) = %v, %v", b, c, err)
