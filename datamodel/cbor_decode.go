@@ -344,9 +344,9 @@ func cborBlob(m map[string]any, off int) (Blob, *Error) {
 }
 
 // cborLegacyBlob recognises the deprecated blob form {"cid": <CID string>, "mimeType": <string>}
-// (spec/data-model.txt, "blob Type"), given the values of the two keys. It is only taken for a blob when the CID string is exactly
-// the canonical form of a valid CIDv1, so that writing the Blob back gives the same bytes
-// (DECISIONS rule 13); anything else stays a plain map, as it may be.
+// (spec/data-model.txt, "blob Type"), given the values of the two keys. It is only taken for a
+// blob when the CID string is exactly the canonical form of a valid CIDv1, so that writing the
+// Blob back gives the same bytes (DECISIONS rule 13); anything else stays a plain map, as it may.
 func cborLegacyBlob(cid, mimeType any) (Blob, bool) {
 	s, ok := cid.(string)
 	if !ok {
