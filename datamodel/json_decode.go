@@ -58,12 +58,14 @@ func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 	d.slabs = cborSlabs{size: len(data) / 2}
 	d.arena.Reset()
 	d.careful = careful
+	d.skipSpace()
 	v, err := d.value()
 	if err == errJSONCareful {
 		// Something unusual (usually an error) that only the careful path reports exactly: start
 		// again, once, with that path for every object.
 		d.careful, d.pos, d.depth = true, 0, 0
 		d.items, d.members = d.items[:0], d.members[:0]
+		d.skipSpace()
 		v, err = d.value()
 	}
 	if err == nil {
@@ -113,6 +115,9 @@ type jsonDecoder struct {
 	// few keys ($type, text, createdAt, uri, cid…), which then cost no allocation at all. A key's
 	// hash picks a set of jsonKeyCacheWays slots; a full set forgets its oldest key.
 	keys [jsonKeyCacheSets * jsonKeyCacheWays]string
+	// shortKeys caches the keys of 1 to 8 plain bytes, most of a record's, by their bytes read
+	// as one little-endian word (see quickKey): two ways per set, compared as words.
+	shortKeys [jsonShortKeySets * 2]jsonShortKey
 	// types caches the values of $type (NSIDs such as app.bsky.feed.post), which repeat as much
 	// as keys, already boxed: an interface value is immutable, so one box serves every decode.
 	types [jsonTypeCacheSets * jsonKeyCacheWays]any
@@ -130,6 +135,52 @@ const (
 	jsonTypeCacheBits = 4
 	jsonTypeCacheSets = 1 << jsonTypeCacheBits
 )
+
+// jsonShortKey is a short key and its bytes as a zero-padded word. A plain byte is never zero, so
+// the word tells the key's length too, and an empty slot (w = 0) matches no key.
+type jsonShortKey struct {
+	w uint64
+	s string
+}
+
+// jsonShortKeySets is the number of two-way sets of the short-key cache.
+const (
+	jsonShortKeyBits = 7
+	jsonShortKeySets = 1 << jsonShortKeyBits
+)
+
+// quickKey reads the key whose opening quote is at d.pos if it is 1 to 8 plain bytes (printable
+// ASCII other than '"' and '\\') within MaxKeyLen, and returns it from the short-key cache: one
+// word load finds the closing quote, and the same word is the cache's hash and tag. For any other
+// key ok is false and d.pos is unmoved: member reads it the long way.
+func (d *jsonDecoder) quickKey() (key string, ok bool) {
+	data, p := d.data, d.pos+1
+	if p+9 > len(data) {
+		return "", false
+	}
+	w := binary.LittleEndian.Uint64(data[p:])
+	n := 8
+	if m := jsonSpecial8(w); m != 0 {
+		n = bits.TrailingZeros64(m) / 8
+		w &= 1<<(8*n) - 1
+	}
+	if n == 0 || data[p+n] != '"' || n > d.limits.MaxKeyLen {
+		return "", false
+	}
+	set := d.shortKeys[(w*0x9E3779B97F4A7C15)>>(64-jsonShortKeyBits)*2:][:2]
+	switch w {
+	case set[0].w:
+		key = set[0].s
+	case set[1].w:
+		key = set[1].s
+	default:
+		key = string(data[p : p+n])
+		set[1] = set[0]
+		set[0] = jsonShortKey{w, key}
+	}
+	d.pos = p + n + 1
+	return key, true
+}
 
 // carve returns a string with the bytes of b, carved from the arena. The arena is allocated in
 // chunks of the input left to read (half of it when that is large), so that a record's strings
@@ -246,14 +297,16 @@ func (d *jsonDecoder) failByte(what string) *Error {
 	return d.fail(ErrSyntax, d.pos, "expected "+what+", found "+jsonQuoteByte(d.data[d.pos]))
 }
 
-// next reads what follows an element of an array or an object: ',' (more is true) or the
-// closing byte (more is false); anything else is a syntax error naming what was expected.
+// next reads what follows an element of an array or an object: ',' and the whitespace after it
+// (more is true) or the closing byte (more is false); anything else is a syntax error naming what
+// was expected.
 func (d *jsonDecoder) next(closing byte, what string) (more bool, err *Error) {
 	d.skipSpace()
 	if d.pos < len(d.data) {
 		switch d.data[d.pos] {
 		case ',':
 			d.pos++
+			d.skipSpace()
 			return true, nil
 		case closing:
 			d.pos++
@@ -286,37 +339,39 @@ func jsonWithIndex(err error, i int) error {
 	return err
 }
 
+// skipSpace skips whitespace. It is small enough to be inlined where it is called: most calls
+// find no whitespace at all.
 func (d *jsonDecoder) skipSpace() {
 	if d.pos < len(d.data) && d.data[d.pos] > ' ' {
-		return // the common case: no whitespace at all
+		return
 	}
 	d.skipSpaceRun()
 }
 
 // skipSpaceRun skips whitespace, up to eight spaces at a time through the indentation of
-// pretty-printed input.
+// pretty-printed input. Not inlined, so that skipSpace is.
+//
+//go:noinline
 func (d *jsonDecoder) skipSpaceRun() {
 	data, i := d.data, d.pos
 	for i < len(data) {
-		switch data[i] {
-		case ' ':
-			if i+8 > len(data) {
-				i++
-				continue
-			}
-			// The bytes of x are zero where data has a space: skip as many as lead the word.
-			x := binary.LittleEndian.Uint64(data[i:]) ^ jsonSpaces8
-			if x == 0 {
-				i += 8
-			} else {
-				i += bits.TrailingZeros64(x) / 8
-			}
-		case '\t', '\n', '\r':
-			i++
-		default:
-			d.pos = i
-			return
+		c := data[i]
+		if c > ' ' {
+			break
 		}
+		if c == ' ' && i+8 <= len(data) {
+			// The bytes of x are zero where data has a space: skip as many as lead the word.
+			if x := binary.LittleEndian.Uint64(data[i:]) ^ jsonSpaces8; x != 0 {
+				i += bits.TrailingZeros64(x) / 8
+			} else {
+				i += 8
+			}
+			continue
+		}
+		if c != ' ' && c != '\n' && c != '\t' && c != '\r' {
+			break
+		}
+		i++
 	}
 	d.pos = i
 }
@@ -338,9 +393,8 @@ func jsonSpecial8(x uint64) uint64 {
 		x&jsonHighs8
 }
 
-// value reads one value after optional whitespace.
+// value reads one value; the whitespace before it has been skipped.
 func (d *jsonDecoder) value() (any, error) {
-	d.skipSpace()
 	if d.pos >= len(d.data) {
 		return nil, d.failEnd("a value")
 	}
@@ -690,29 +744,36 @@ func (d *jsonDecoder) objectCareful() (any, error) {
 	return v, err
 }
 
-// member reads "key": value.
+// member reads "key": value; the whitespace before it has been skipped.
 func (d *jsonDecoder) member() (jsonMember, error) {
-	d.skipSpace()
 	if d.pos >= len(d.data) || d.data[d.pos] != '"' {
 		return jsonMember{}, d.failByte("a string key")
 	}
 	m := jsonMember{keyOff: d.pos}
-	kb, err := d.string()
-	if err != nil {
-		return jsonMember{}, err
+	key, ok := d.quickKey()
+	if !ok {
+		kb, err := d.string()
+		if err != nil {
+			return jsonMember{}, err
+		}
+		if len(kb) > d.limits.MaxKeyLen {
+			return jsonMember{}, d.fail(ErrKeyTooLong, m.keyOff,
+				strconv.Itoa(len(kb))+" bytes, limit "+strconv.Itoa(d.limits.MaxKeyLen))
+		}
+		key = d.key(kb)
 	}
-	if len(kb) > d.limits.MaxKeyLen {
-		return jsonMember{}, d.fail(ErrKeyTooLong, m.keyOff,
-			strconv.Itoa(len(kb))+" bytes, limit "+strconv.Itoa(d.limits.MaxKeyLen))
-	}
-	key := d.key(kb)
 	m.key = key
 	d.skipSpace()
 	if d.pos >= len(d.data) || d.data[d.pos] != ':' {
 		return jsonMember{}, jsonWithKey(d.failByte("':'"), key)
 	}
 	d.pos++
-	d.skipSpace()
+	// Pretty-printed JSON has one space after the colon: skip it here rather than in a call.
+	if d.pos+1 < len(d.data) && d.data[d.pos] == ' ' && d.data[d.pos+1] > ' ' {
+		d.pos++
+	} else {
+		d.skipSpace()
+	}
 	m.valOff = d.pos
 	if key == "$type" && d.pos < len(d.data) && d.data[d.pos] == '"' {
 		// A $type string is an NSID that many records repeat: take it from the type cache.
@@ -723,10 +784,11 @@ func (d *jsonDecoder) member() (jsonMember, error) {
 		m.val = d.typeValue(vb)
 		return m, nil
 	}
-	m.val, err = d.value()
+	v, err := d.value()
 	if err != nil {
 		return jsonMember{}, jsonWithKey(err, key)
 	}
+	m.val = v
 	return m, nil
 }
 

@@ -1,7 +1,11 @@
 package datamodel
 
 import (
+	"encoding/json"
+	"errors"
 	"reflect"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -94,5 +98,80 @@ func TestUnmarshalJSONQuickBlob(t *testing.T) {
 				jsonSamePaths(t, []byte(in[:n]), limits)
 			}
 		})
+	}
+}
+
+// quickKey reads keys of 1 to 8 plain bytes with one word load and a word-tagged cache; every
+// other key goes the long way (string, then the key cache). Each key here is spelled as a JSON
+// string in objects whose ends fall at every distance from the key, so that the word load meets
+// the end of the input too; encoding/json is the oracle for the key (RFC 8259 §7).
+func TestUnmarshalJSONQuickKeys(t *testing.T) {
+	var keys []string
+	for n := 0; n <= 12; n++ {
+		keys = append(keys, `"`+strings.Repeat("k", n)+`"`, `"$`+strings.Repeat("x", max(n-1, 0))+`"`)
+		if n > 0 {
+			for i := 0; i < n; i++ { // one special byte at each position
+				for _, special := range []string{`\u0041`, `\"`, `\\`, `é`, `\n`, "\x01", "\t", " "} {
+					keys = append(keys, `"`+strings.Repeat("a", i)+special+strings.Repeat("b", n-1-i)+`"`)
+				}
+			}
+		}
+	}
+	for _, key := range keys {
+		for _, tail := range []string{"", " ", "       ", "\n  "} {
+			for _, doc := range []string{`{` + key + `:1` + tail + `}`, `{` + key + `:` + tail + `1}`, `{"z":2,` + key + tail + `:1}`} {
+				var want map[string]any
+				wantErr := json.Unmarshal([]byte(doc), &want)
+				got, err := UnmarshalJSON([]byte(doc))
+				if (err != nil) != (wantErr != nil) {
+					t.Fatalf("%q: error %v, encoding/json's %v", doc, err, wantErr)
+				}
+				if err != nil {
+					continue
+				}
+				m := got.(map[string]any)
+				if len(m) != len(want) {
+					t.Fatalf("%q: %d keys, want %d", doc, len(m), len(want))
+				}
+				for k := range want {
+					if m[k] == nil {
+						t.Fatalf("%q: key %q missing from %v", doc, k, m)
+					}
+				}
+			}
+		}
+		// MaxKeyLen counts the decoded bytes, on the quick path as on the long one.
+		var name string
+		if json.Unmarshal([]byte(key), &name) == nil && len(name) > 2 {
+			lim := DefaultLimits()
+			lim.MaxKeyLen = len(name) - 1
+			_, err := UnmarshalJSON([]byte(`{`+key+`:1}`), WithLimits(lim))
+			if !errors.Is(err, ErrKeyTooLong) {
+				t.Fatalf("key %s with MaxKeyLen %d: got %v, want ErrKeyTooLong", key, lim.MaxKeyLen, err)
+			}
+			lim.MaxKeyLen = len(name)
+			if _, err := UnmarshalJSON([]byte(`{`+key+`:1}`), WithLimits(lim)); err != nil {
+				t.Fatalf("key %s with MaxKeyLen %d: %v", key, lim.MaxKeyLen, err)
+			}
+		}
+	}
+}
+
+// Thousands of distinct short keys share the short-key cache's 256 slots: a key must come back as
+// itself whatever the cache held before (no stale or colliding entry is ever returned).
+func TestUnmarshalJSONShortKeyCacheChurn(t *testing.T) {
+	for round := 0; round < 3; round++ {
+		for i := 0; i < 5000; i++ {
+			key := strconv.FormatInt(int64(i)*7919+int64(round), 36)
+			doc := `{"` + key + `":1,"` + key + `x":2}`
+			v, err := UnmarshalJSON([]byte(doc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := v.(map[string]any)
+			if len(m) != 2 || m[key] != int64(1) || m[key+"x"] != int64(2) {
+				t.Fatalf("%s decoded as %v", doc, m)
+			}
+		}
 	}
 }
