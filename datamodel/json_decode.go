@@ -354,6 +354,15 @@ func (d *jsonDecoder) skipSpace() {
 //go:noinline
 func (d *jsonDecoder) skipSpaceRun() {
 	data, i := d.data, d.pos
+	// The usual run in pretty-printed JSON: a newline and up to seven spaces of indentation.
+	if i+9 <= len(data) && data[i] == '\n' {
+		if x := binary.LittleEndian.Uint64(data[i+1:]) ^ jsonSpaces8; x != 0 {
+			if j := i + 1 + bits.TrailingZeros64(x)/8; data[j] > ' ' {
+				d.pos = j
+				return
+			}
+		}
+	}
 	for i < len(data) {
 		c := data[i]
 		if c > ' ' {
@@ -462,6 +471,11 @@ func (d *jsonDecoder) array() (any, error) {
 			return nil, jsonWithIndex(err, n)
 		}
 		d.items = append(d.items, v)
+		if d.pos < len(d.data) && d.data[d.pos] == ',' { // the common case, without a call
+			d.pos++
+			d.skipSpace()
+			continue
+		}
 		more, serr := d.next(']', "',' or ']'")
 		if serr != nil {
 			d.popItems(base)
@@ -520,11 +534,24 @@ func (d *jsonDecoder) object() (any, error) {
 		if n >= d.limits.MaxElements {
 			return nil, d.fail(ErrTooManyElements, d.pos, "limit "+strconv.Itoa(d.limits.MaxElements))
 		}
-		m, err := d.member()
+		keyOff := d.pos
+		key, err := d.memberKey()
 		if err != nil {
 			return nil, err
 		}
-		if len(m.key) > 0 && m.key[0] == '$' {
+		var val any
+		if key == "" || key[0] != '$' {
+			// Most members: the value is decoded in place, not through memberValue or a
+			// jsonMember (whose passing around cost more than the rest of the member).
+			if val, err = d.value(); err != nil {
+				return nil, jsonWithKey(err, key)
+			}
+		} else {
+			m := jsonMember{key: key, keyOff: keyOff, valOff: d.pos}
+			if m.val, err = d.memberValue(key); err != nil {
+				return nil, err
+			}
+			val = m.val
 			switch m.key {
 			case "$link", "$bytes":
 				if n > 0 {
@@ -556,9 +583,14 @@ func (d *jsonDecoder) object() (any, error) {
 			out = make(map[string]any)
 		}
 		size := len(out)
-		out[m.key] = m.val
+		out[key] = val
 		if len(out) == size {
 			return nil, errJSONCareful // a duplicate key
+		}
+		if d.pos < len(d.data) && d.data[d.pos] == ',' { // the common case, without a call
+			d.pos++
+			d.skipSpace()
+			continue
 		}
 		more, serr := d.next('}', "',' or '}'")
 		if serr != nil {
@@ -746,26 +778,42 @@ func (d *jsonDecoder) objectCareful() (any, error) {
 
 // member reads "key": value; the whitespace before it has been skipped.
 func (d *jsonDecoder) member() (jsonMember, error) {
-	if d.pos >= len(d.data) || d.data[d.pos] != '"' {
-		return jsonMember{}, d.failByte("a string key")
-	}
 	m := jsonMember{keyOff: d.pos}
+	key, err := d.memberKey()
+	if err != nil {
+		return jsonMember{}, err
+	}
+	m.key, m.valOff = key, d.pos
+	if m.val, err = d.memberValue(key); err != nil {
+		return jsonMember{}, err
+	}
+	return m, nil
+}
+
+// memberKey reads the key of a member and the colon after it, and skips the whitespace that
+// follows; the whitespace before the key has been skipped.
+func (d *jsonDecoder) memberKey() (string, error) {
+	if d.pos >= len(d.data) || d.data[d.pos] != '"' {
+		return "", d.failByte("a string key")
+	}
 	key, ok := d.quickKey()
 	if !ok {
+		keyOff := d.pos
 		kb, err := d.string()
 		if err != nil {
-			return jsonMember{}, err
+			return "", err
 		}
 		if len(kb) > d.limits.MaxKeyLen {
-			return jsonMember{}, d.fail(ErrKeyTooLong, m.keyOff,
+			return "", d.fail(ErrKeyTooLong, keyOff,
 				strconv.Itoa(len(kb))+" bytes, limit "+strconv.Itoa(d.limits.MaxKeyLen))
 		}
 		key = d.key(kb)
 	}
-	m.key = key
-	d.skipSpace()
 	if d.pos >= len(d.data) || d.data[d.pos] != ':' {
-		return jsonMember{}, jsonWithKey(d.failByte("':'"), key)
+		d.skipSpace()
+		if d.pos >= len(d.data) || d.data[d.pos] != ':' {
+			return "", jsonWithKey(d.failByte("':'"), key)
+		}
 	}
 	d.pos++
 	// Pretty-printed JSON has one space after the colon: skip it here rather than in a call.
@@ -774,22 +822,24 @@ func (d *jsonDecoder) member() (jsonMember, error) {
 	} else {
 		d.skipSpace()
 	}
-	m.valOff = d.pos
+	return key, nil
+}
+
+// memberValue reads the value of the member named key; errors carry the key in their path.
+func (d *jsonDecoder) memberValue(key string) (any, error) {
 	if key == "$type" && d.pos < len(d.data) && d.data[d.pos] == '"' {
 		// A $type string is an NSID that many records repeat: take it from the type cache.
 		vb, err := d.string()
 		if err != nil {
-			return jsonMember{}, jsonWithKey(err, key)
+			return nil, jsonWithKey(err, key)
 		}
-		m.val = d.typeValue(vb)
-		return m, nil
+		return d.typeValue(vb), nil
 	}
 	v, err := d.value()
 	if err != nil {
-		return jsonMember{}, jsonWithKey(err, key)
+		return nil, jsonWithKey(err, key)
 	}
-	m.val = v
-	return m, nil
+	return v, nil
 }
 
 // jsonQuadraticDupLimit is the member count up to which duplicate keys are found by comparing
