@@ -1087,7 +1087,28 @@ func jsonPlainRun(data []byte, i int) int {
 func (d *jsonDecoder) string() ([]byte, error) {
 	start := d.pos
 	data := d.data
+	// The usual string, plain bytes up to the closing quote, in a loop of its own (no call): word
+	// by word while eight bytes are left.
 	i := start + 1
+	for i+8 <= len(data) {
+		m := jsonSpecial8(binary.LittleEndian.Uint64(data[i:]))
+		if m == 0 {
+			i += 8
+			continue
+		}
+		if i += bits.TrailingZeros64(m) / 8; data[i] == '"' {
+			d.pos = i + 1
+			return data[start+1 : i], nil
+		}
+		break
+	}
+	return d.stringRest(start, i)
+}
+
+// stringRest finishes the string that string began at start, from offset i: escapes, multi-byte
+// UTF-8, errors and the last bytes of the input.
+func (d *jsonDecoder) stringRest(start, i int) ([]byte, error) {
+	data := d.data
 	for {
 		i = jsonPlainRun(data, i)
 		if i >= len(data) {

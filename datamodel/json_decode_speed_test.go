@@ -1,6 +1,7 @@
 package datamodel
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"reflect"
@@ -171,6 +172,46 @@ func TestUnmarshalJSONShortKeyCacheChurn(t *testing.T) {
 			m := v.(map[string]any)
 			if len(m) != 2 || m[key] != int64(1) || m[key+"x"] != int64(2) {
 				t.Fatalf("%s decoded as %v", doc, m)
+			}
+		}
+	}
+}
+
+// The whitespace skipping takes shortcuts for pretty-printed JSON (a newline and a short indent,
+// one space after a colon, a comma straight after a value). Every record, indented every way RFC
+// 8259 §2 allows and some it does not, must decode to the same value as its compact form, or be
+// refused as encoding/json refuses it.
+func TestUnmarshalJSONWhitespace(t *testing.T) {
+	for _, name := range jsonRecordNames {
+		js, _ := jsonReadRecord(t, name)
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, js); err != nil {
+			t.Fatal(err)
+		}
+		want, err := UnmarshalJSON(compact.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ws := range []struct{ prefix, indent string }{
+			{"", " "}, {"", "  "}, {"", "       "}, {"", "        "}, {"", "         "},
+			{"", strings.Repeat(" ", 17)}, {"", "\t"}, {"", " \t"}, {"\r", "  "}, {" ", " "},
+			{"", "\n"}, {"", "\r\n"}, {"", "\v"}, {"", "\f"}, {"", "\u00a0"}, {"", "\x00"},
+		} {
+			var indented bytes.Buffer
+			if err := json.Indent(&indented, compact.Bytes(), ws.prefix, ws.indent); err != nil {
+				t.Fatal(err)
+			}
+			// A space before each colon and after each comma too, where the input has none.
+			spaced := strings.NewReplacer(`":`, `" :  `, `,`+"\n", ` ,`+"\n").Replace(indented.String())
+			for _, doc := range []string{indented.String(), spaced, "\n" + spaced + "\n\t "} {
+				wantOK := json.Valid([]byte(doc))
+				got, err := UnmarshalJSON([]byte(doc))
+				if (err == nil) != wantOK {
+					t.Fatalf("%s indented with %q: error %v, encoding/json valid %v", name, ws.indent, err, wantOK)
+				}
+				if err == nil && !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s indented with %q: the value differs from the compact form's", name, ws.indent)
+				}
 			}
 		}
 	}
