@@ -2,6 +2,7 @@ package datamodel
 
 import (
 	"bytes"
+	"encoding/json"
 	"reflect"
 	"testing"
 )
@@ -9,7 +10,9 @@ import (
 // FuzzUnmarshalJSON: the decoder never panics, and whatever it accepts is a valid data-model
 // value that survives JSON → CBOR → JSON unchanged: the CBOR is canonical (it decodes and
 // re-encodes to the same bytes) and a second pass through JSON gives identical bytes. The quick
-// and careful object paths agree on every input, accepted or not.
+// and careful object paths agree on every input, accepted or not. encoding/json is an outside
+// check on the grammar: what this decoder accepts, it accepts too (RFC 8259), with the same keys
+// at the top level.
 func FuzzUnmarshalJSON(f *testing.F) {
 	for _, file := range []string{"data-model-fixtures.json", "data-model-valid.json", "data-model-invalid.json"} {
 		for _, c := range jsonReadCases(f, file) {
@@ -35,6 +38,21 @@ func FuzzUnmarshalJSON(f *testing.F) {
 				t.Fatalf("error %T %v is not an *Error", err, err)
 			}
 			return
+		}
+		var std any
+		if err := json.Unmarshal(data, &std); err != nil {
+			t.Fatalf("accepted, but encoding/json refuses it: %v", err)
+		}
+		if m, ok := v.(map[string]any); ok {
+			sm, ok := std.(map[string]any)
+			if !ok || len(sm) != len(m) {
+				t.Fatalf("a map of %d keys, encoding/json's %#v", len(m), std)
+			}
+			for k := range sm {
+				if _, ok := m[k]; !ok {
+					t.Fatalf("key %q missing; encoding/json has it", k)
+				}
+			}
 		}
 		if err := Validate(v); err != nil {
 			t.Fatalf("Validate rejects the decoder's output: %v", err)
