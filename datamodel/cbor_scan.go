@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math"
-	"math/bits"
 	"strconv"
 	"unicode/utf8"
 )
@@ -185,46 +184,35 @@ func cborText(data []byte, off, p int, n uint64) (int, *Error) {
 const cborASCIIMask = 0x8080808080808080
 
 // cborValidText reports whether data[p:end] is valid UTF-8. It is utf8.Valid with a fast path
-// for ASCII, which is most of the text in records: when the input extends to a whole number of
-// 8-byte words from p, it ORs the words together (the bytes past end masked off) and tests the
-// top bits once, without a branch per word. At a non-ASCII byte it hands over to utf8.Valid.
+// for ASCII, which is most of the text in records: it ORs the string's 8-byte words together and
+// tests their top bits once, without a branch per word. A string of 8 bytes or more ends with a
+// word loaded from its last 8 bytes, which may overlap the word before (no harm to an OR); a
+// shorter one is one word with the bytes past it masked off, when the input extends that far. At
+// a non-ASCII byte it hands over to utf8.Valid.
 func cborValidText(data []byte, p, end int) bool {
-	n := end - p
-	if words := (n + 7) &^ 7; len(data)-p >= words {
-		if n == 0 {
-			return true
-		}
-		// b is the whole words; its last word holds 1 to 8 bytes of the string. Shrinking b
-		// as the loop goes lets the compiler drop the bounds checks.
-		b := data[p : p+words]
-		var acc uint64
+	b := data[p:end]
+	var acc uint64
+	switch {
+	case len(b) >= 8:
+		acc = binary.LittleEndian.Uint64(b[len(b)-8:])
 		for len(b) > 16 {
 			acc |= binary.LittleEndian.Uint64(b) | binary.LittleEndian.Uint64(b[8:])
 			b = b[16:]
 		}
 		if len(b) > 8 {
 			acc |= binary.LittleEndian.Uint64(b)
-			b = b[8:]
 		}
-		acc |= binary.LittleEndian.Uint64(b) & (cborASCIIMask >> (64 - 8*(n-(words-8))))
-		if acc&cborASCIIMask == 0 {
-			return true
-		}
-		return utf8.Valid(data[p:end])
-	}
-	b := data[p:end]
-	i := 0
-	for ; i+16 <= n; i += 16 {
-		if (binary.LittleEndian.Uint64(b[i:])|binary.LittleEndian.Uint64(b[i+8:]))&cborASCIIMask != 0 {
-			return utf8.Valid(b[i:])
+	case len(data)-p >= 8:
+		acc = binary.LittleEndian.Uint64(data[p:]) & (cborASCIIMask >> (64 - 8*len(b)))
+	default:
+		for _, c := range b {
+			acc |= uint64(c) // the top bit lands on the mask's lowest byte
 		}
 	}
-	for ; i < n; i++ {
-		if b[i] >= utf8.RuneSelf {
-			return utf8.Valid(b[i:])
-		}
+	if acc&cborASCIIMask == 0 {
+		return true
 	}
-	return true
+	return utf8.Valid(data[p:end])
 }
 
 // cborContainer checks an array or map header before any element is read: nesting depth, the
@@ -252,17 +240,17 @@ func cborContainer(data []byte, lim *Limits, major byte, n uint64, off, p, depth
 // first key): length-first, then bytewise, no duplicates (rule 9). It returns the key's content
 // range.
 func cborKey(data []byte, lim *Limits, off, pks, pke int) (ks, ke int, err *Error) {
-	// Fast path for the usual key: an ASCII text string of at most 8 bytes, in order, checked
-	// and compared with the previous key in single word loads.
-	if off+9 <= len(data) {
-		if n := int(data[off]) - int(cborMajorText); uint(n) <= 8 && n <= lim.MaxKeyLen {
-			keep := ^uint64(0) >> (64 - 8*n) // the key's bytes; none for n = 0 (a shift by 64)
-			w := binary.LittleEndian.Uint64(data[off+1:]) & keep
+	// Fast path for the usual key: an ASCII text string of 1 to 8 bytes, in order, checked and
+	// compared with the previous key as big-endian words shifted down to the key's bytes.
+	if off >= 0 && off+9 <= len(data) {
+		b := data[off : off+9]
+		if n := int(b[0]) - int(cborMajorText); uint(n-1) < 8 && n <= lim.MaxKeyLen {
+			shift := uint(64-8*n) & 63 // 0 to 56
+			w := binary.BigEndian.Uint64(b[1:]) >> shift
 			if w&cborASCIIMask == 0 {
-				// Equal lengths: compare bytewise, as big-endian words (the masked-off bytes
-				// are zero in both).
-				if prevLen := pke - pks; n > prevLen ||
-					n == prevLen && bits.ReverseBytes64(binary.LittleEndian.Uint64(data[pks:])&keep) < bits.ReverseBytes64(w) {
+				// Equal lengths compare bytewise; pks+8 <= off < len(data)-8: the previous key
+				// and its head come before this one.
+				if prevLen := pke - pks; n > prevLen || n == prevLen && binary.BigEndian.Uint64(data[pks:])>>shift < w {
 					return off + 1, off + 1 + n, nil
 				}
 			}
