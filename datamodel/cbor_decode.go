@@ -23,11 +23,18 @@ import (
 // input rather than each having its own, which saves an allocation per string; a string or link
 // kept alive keeps that copy alive.
 func UnmarshalCBOR(data []byte, opts ...Option) (any, error) {
-	lim := limitsOf(opts)
-	if len(data) > lim.MaxCBORSize {
-		return nil, cborErrTooLarge(lim)
+	// The decoder is built field by field, in place: a composite literal is built in a temporary
+	// and copied (32 words), about 100 instructions of the 5000 that decoding like.cbor takes.
+	var d cborDecoder
+	if len(opts) == 0 {
+		d.lim = DefaultLimits()
+	} else {
+		d.lim = limitsOf(opts)
 	}
-	d := cborDecoder{data: data, lim: lim, chunk: len(data), slabs: cborSlabs{size: len(data)}}
+	if len(data) > d.lim.MaxCBORSize {
+		return nil, cborErrTooLarge(d.lim)
+	}
+	d.data, d.chunk, d.slabs.size = data, len(data), len(data)
 	v, end, err := d.value(0, 1)
 	if err != nil {
 		return nil, err
@@ -79,44 +86,65 @@ type cborDecoder struct {
 
 // str returns data[a:b] as a string, sharing the arena when it covers the range.
 func (d *cborDecoder) str(a, b int) string {
+	// One unsigned comparison per bound: i < 0 or j < i wraps to a huge value.
+	if i, j := uint(a-d.arenaOff), uint(b-d.arenaOff); j <= uint(len(d.arena)) && i <= j {
+		return d.arena[i:j]
+	}
+	return d.newArena(a, b)
+}
+
+// newArena copies the input from a, in chunks of d.chunk bytes but at least to b, into a new
+// arena and returns data[a:b] from it.
+func (d *cborDecoder) newArena(a, b int) string {
 	if a == b {
 		return ""
 	}
-	if a < d.arenaOff || b > d.arenaOff+len(d.arena) {
-		end := a + d.chunk
-		if end < b {
-			end = b
-		}
-		if end > len(d.data) {
-			end = len(d.data)
-		}
-		d.arena, d.arenaOff = string(d.data[a:end]), a
+	end := max(a+d.chunk, b)
+	if end > len(d.data) {
+		end = len(d.data)
 	}
-	return d.arena[a-d.arenaOff : b-d.arenaOff]
+	d.arena, d.arenaOff = string(d.data[a:end]), a
+	return d.arena[:b-a]
 }
 
 // value decodes the item at off, at nesting depth depth, and returns it and the offset after it.
+//
+// It handles the most common items itself: small integers, valid text strings of up to 255
+// bytes, and maps of up to 23 entries within the limits. Anything else, including every error,
+// goes to valueSlow. Keeping value small keeps the recursion through decodeMap cheap.
 func (d *cborDecoder) value(off, depth int) (any, int, *Error) {
-	// Fast paths for the most common items: small integers and short valid strings. Anything
-	// else, including every error, takes the general path below.
 	if off < len(d.data) {
 		switch ib := d.data[off]; {
 		case ib < 0x18:
 			return int64(ib), off + 1, nil // boxes without allocating
-		case ib-0x60 < 0x18:
-			if n := int(ib - 0x60); n <= 16 && off+17 <= len(d.data) {
-				if cborASCII16(d.data, off+1, n) {
-					return d.slabs.boxString(d.str(off+1, off+1+n)), off + 1 + n, nil
+		case ib-0x60 <= 0x18:
+			start, n := off+1, int(ib-cborMajorText)
+			if n == 24 {
+				if start >= len(d.data) || d.data[start] < 24 {
+					break
 				}
-			} else if end := off + 1 + n; end <= len(d.data) && cborValidText(d.data, off+1, end) {
-				return d.slabs.boxString(d.str(off+1, end)), end, nil
+				start, n = start+1, int(d.data[start])
 			}
-		case ib == 0x78 && off+1 < len(d.data) && d.data[off+1] >= 24: // text of 24 to 255 bytes
-			if end := off + 2 + int(d.data[off+1]); end <= len(d.data) && cborValidText(d.data, off+2, end) {
-				return d.slabs.boxString(d.str(off+2, end)), end, nil
+			end := start + n
+			if n <= 16 && start+16 <= len(d.data) {
+				if !cborASCII16(d.data, start, n) {
+					break
+				}
+			} else if end > len(d.data) || !cborValidText(d.data, start, end) {
+				break
+			}
+			return d.slabs.boxString(d.str(start, end)), end, nil
+		case ib-0xa1 < 0x17: // a map of 1 to 23 entries: the checks of cborContainer
+			if n := int(ib - 0xa0); depth <= d.lim.MaxDepth && 2*n <= len(d.data)-off-1 && n <= d.lim.MaxElements {
+				return d.decodeMap(off, off+1, n, depth)
 			}
 		}
 	}
+	return d.valueSlow(off, depth)
+}
+
+// valueSlow is value for any item.
+func (d *cborDecoder) valueSlow(off, depth int) (any, int, *Error) {
 	major, arg, p, err := cborHead(d.data, off)
 	if err != nil {
 		return nil, 0, err
@@ -209,50 +237,48 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 		}
 	}
 	m := make(map[string]any, n)
+	data := d.data
 	pks, pke := 0, -1
+	// typeOff is the offset of the value of a "$type" key. Only offsets are kept across the
+	// loop's calls, not the decoded values: a value's head tells whether it is a non-empty string
+	// or "blob", and fewer live values mean fewer spills around each call.
 	typeOff := -1
-	var typ any
-	// cid holds the value of a first key "cid", for the legacy blob check of a two-entry map: a
-	// canonical map has "cid" before "mimeType", so the keys are known as they are decoded and
-	// the check needs no map lookups.
-	var cid any
 	for i := 0; i < n; i++ {
-		ks, ke, err := cborKey(d.data, &d.lim, p, pks, pke)
+		ks, ke, err := cborKey(data, &d.lim, p, pks, pke)
 		if err != nil {
 			return nil, 0, err
 		}
-		if ke-ks >= len("$link") && d.data[ks] == '$' {
-			if err := cborReservedKey(d.data, p, ks, ke); err != nil {
+		if ke-ks >= len("$link") && data[ks] == '$' {
+			if err := cborReservedKey(data, p, ks, ke); err != nil {
 				return nil, 0, err
+			}
+			if string(data[ks:ke]) == "$type" {
+				typeOff = ke
 			}
 		}
 		k := d.str(ks, ke)
-		var v any
-		if v, p, err = d.value(ke, depth+1); err != nil {
-			return nil, 0, cborErrKey(err, d.data, ks, ke)
+		v, q, err := d.value(ke, depth+1)
+		if err != nil {
+			return nil, 0, cborErrKey(err, data, ks, ke)
 		}
 		m[k] = v
-		switch {
-		case k == "$type":
-			typeOff, typ = ke, v
-		case n == 2 && i == 0 && k == "cid":
-			cid = v
-		case n == 2 && i == 1 && cid != nil && k == "mimeType":
-			if b, ok := cborLegacyBlob(cid, v); ok {
-				return d.slabs.boxBlob(b), p, nil
-			}
+		p, pks, pke = q, ks, ke
+	}
+	// A legacy blob has exactly the keys "cid" and "mimeType"; the last key is the longer one.
+	if n == 2 && string(data[pks:pke]) == "mimeType" {
+		if b, ok := cborLegacyBlob(m["cid"], m["mimeType"]); ok {
+			return d.slabs.boxBlob(b), p, nil
 		}
-		pks, pke = ks, ke
 	}
 	if typeOff >= 0 {
-		t, ok := typ.(string)
-		if !ok || t == "" {
+		// The value decoded without error, so a text head means a valid string; 0x60 is "".
+		if h := data[typeOff]; h&0xe0 != cborMajorText || h == cborMajorText {
 			// Rule 11: where present, $type is a non-empty string.
 			err := cborErr(ErrType, typeOff, "")
 			err.Path = "/$type"
 			return nil, 0, err
 		}
-		if t == "blob" {
+		if len(data)-typeOff >= len(cborTextBlob) && string(data[typeOff:typeOff+len(cborTextBlob)]) == cborTextBlob {
 			b, err := cborBlob(m, off)
 			if err != nil {
 				return nil, 0, err
@@ -262,6 +288,10 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 	}
 	return m, p, nil
 }
+
+// cborTextBlob is the text string "blob" as canonical CBOR: the only encoding of a $type that
+// makes a map a blob (rule 13).
+const cborTextBlob = "\x64blob"
 
 // cborReservedKey refuses the map key data[ks:ke] (its head at off) if it is "$link" or "$bytes":
 // in atproto JSON such a map would read back as a link or bytes, not as itself (DECISIONS rule
