@@ -133,7 +133,13 @@ func (d *cborDecoder) value(off, depth int) (any, int, *Error) {
 			} else if end > len(d.data) || !cborValidText(d.data, start, end) {
 				break
 			}
-			return d.slabs.boxString(d.str(start, end)), end, nil
+			var s string // d.str(start, end), written out (see decodeMap)
+			if i, j := uint(start-d.arenaOff), uint(end-d.arenaOff); j <= uint(len(d.arena)) && i <= j {
+				s = d.arena[i:j]
+			} else {
+				s = d.newArena(start, end)
+			}
+			return d.slabs.boxString(s), end, nil
 		case ib-0xa1 < 0x17: // a map of 1 to 23 entries: the checks of cborContainer
 			if n := int(ib - 0xa0); depth <= d.lim.MaxDepth && 2*n <= len(d.data)-off-1 && n <= d.lim.MaxElements {
 				return d.decodeMap(off, off+1, n, depth)
@@ -256,7 +262,14 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 				typeOff = ke
 			}
 		}
-		k := d.str(ks, ke)
+		// k is d.str(ks, ke), written out: str does not inline (its newArena call is over the
+		// inliner's budget), and on this path the call costs more than the check.
+		var k string
+		if i, j := uint(ks-d.arenaOff), uint(ke-d.arenaOff); j <= uint(len(d.arena)) && i <= j {
+			k = d.arena[i:j]
+		} else {
+			k = d.newArena(ks, ke)
+		}
 		v, q, err := d.value(ke, depth+1)
 		if err != nil {
 			return nil, 0, cborErrKey(err, data, ks, ke)
