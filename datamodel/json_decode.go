@@ -400,8 +400,8 @@ const (
 func jsonSpecial8(x uint64) uint64 {
 	quote := x ^ '"'*jsonOnes8
 	backslash := x ^ '\\'*jsonOnes8
-	return ((x-0x20*jsonOnes8)|(quote-jsonOnes8)|(backslash-jsonOnes8))&^x&jsonHighs8 |
-		x&jsonHighs8
+	// (lt|eq)&^x | x, on the high bits, is lt|eq|x: one operation fewer than writing both terms.
+	return ((x - 0x20*jsonOnes8) | (quote - jsonOnes8) | (backslash - jsonOnes8) | x) & jsonHighs8
 }
 
 // value reads one value; the whitespace before it has been skipped.
