@@ -127,8 +127,8 @@ type jsonDecoder struct {
 // The key cache has jsonKeyCacheSets sets of jsonKeyCacheWays slots, the type cache
 // jsonTypeCacheSets sets of as many, and jsonMaxCachedKey is the longest string they keep: with
 // the short-key cache's 256 keys of at most 8 bytes, at most 832 short strings stay alive per
-// pooled decoder. Four ways let the 30 to 40 distinct keys
-// of a record share sets without evicting each other; 48 bytes hold most NSIDs.
+// pooled decoder. Four ways let the 30 to 40 distinct keys of a record share sets without
+// evicting each other; 48 bytes hold most NSIDs.
 const (
 	jsonKeyCacheBits  = 7
 	jsonKeyCacheSets  = 1 << jsonKeyCacheBits
@@ -154,7 +154,7 @@ const (
 // quickKey reads the key whose opening quote is at d.pos if it is 1 to 8 plain bytes (printable
 // ASCII other than '"' and '\\') within MaxKeyLen, and returns it from the short-key cache: one
 // word load finds the closing quote, and the same word is the cache's hash and tag. For any other
-// key ok is false and d.pos is unmoved: member reads it the long way.
+// key ok is false and d.pos is unmoved: memberKey reads it the long way.
 func (d *jsonDecoder) quickKey() (key string, ok bool) {
 	data, p := d.data, d.pos+1
 	if p+9 > len(data) {
