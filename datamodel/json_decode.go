@@ -356,10 +356,16 @@ func (d *jsonDecoder) skipSpace() {
 //go:noinline
 func (d *jsonDecoder) skipSpaceRun() {
 	data, i := d.data, d.pos
-	// The usual run in pretty-printed JSON: a newline and up to seven spaces of indentation.
-	if i+9 <= len(data) && data[i] == '\n' {
-		if x := binary.LittleEndian.Uint64(data[i+1:]) ^ jsonSpaces8; x != 0 {
-			if j := i + 1 + bits.TrailingZeros64(x)/8; data[j] > ' ' {
+	// The usual run in pretty-printed JSON: a newline and up to fifteen spaces of indentation.
+	if i+17 <= len(data) && data[i] == '\n' {
+		j := i + 1
+		x := binary.LittleEndian.Uint64(data[j:]) ^ jsonSpaces8
+		if x == 0 {
+			j += 8
+			x = binary.LittleEndian.Uint64(data[j:]) ^ jsonSpaces8
+		}
+		if x != 0 {
+			if j += bits.TrailingZeros64(x) / 8; data[j] > ' ' {
 				d.pos = j
 				return
 			}
@@ -420,7 +426,18 @@ func (d *jsonDecoder) value() (any, error) {
 		return d.object()
 	case c == '[':
 		return d.array()
-	case c == '-' || c >= '0' && c <= '9':
+	case c >= '1' && c <= '9':
+		// The usual number: a non-negative integer of up to 18 digits, read in one loop.
+		data, i, u := d.data, d.pos, int64(0)
+		for ; i < len(data) && i-d.pos < 18 && data[i] >= '0' && data[i] <= '9'; i++ {
+			u = u*10 + int64(data[i]-'0')
+		}
+		if i == len(data) || data[i] != '.' && data[i] != 'e' && data[i] != 'E' && (data[i] < '0' || data[i] > '9') {
+			d.pos = i
+			return d.slabs.boxInt64(u), nil
+		}
+		return d.number() // a fraction, an exponent or a 19th digit: read it again in full
+	case c == '-' || c == '0':
 		return d.number()
 	case c == 't':
 		return true, d.literal("true")
@@ -532,6 +549,9 @@ func (d *jsonDecoder) object() (any, error) {
 		return map[string]any{}, nil
 	}
 	var out map[string]any // made once the first member shows it is a map
+	// The values of "cid" and "mimeType" among the first two members: a map of exactly these
+	// two keys may be a legacy blob, checked at the end without looking them up.
+	var cidVal, mimeVal any
 	for n := 0; ; n++ {
 		if n >= d.limits.MaxElements {
 			return nil, d.fail(ErrTooManyElements, d.pos, "limit "+strconv.Itoa(d.limits.MaxElements))
@@ -589,6 +609,14 @@ func (d *jsonDecoder) object() (any, error) {
 		if len(out) == size {
 			return nil, errJSONCareful // a duplicate key
 		}
+		if n < 2 {
+			switch key {
+			case "cid":
+				cidVal = val
+			case "mimeType":
+				mimeVal = val
+			}
+		}
 		if d.pos < len(d.data) && d.data[d.pos] == ',' { // the common case, without a call
 			d.pos++
 			d.skipSpace()
@@ -603,11 +631,9 @@ func (d *jsonDecoder) object() (any, error) {
 		}
 	}
 	d.depth--
-	if len(out) == 2 {
-		if cidVal, ok := out["cid"]; ok {
-			if b, ok := jsonLegacyBlob(cidVal, out["mimeType"]); ok {
-				return d.slabs.boxBlob(b), nil
-			}
+	if len(out) == 2 && cidVal != nil && mimeVal != nil {
+		if b, ok := jsonLegacyBlob(cidVal, mimeVal); ok {
+			return d.slabs.boxBlob(b), nil
 		}
 	}
 	return out, nil

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math/big"
 	"reflect"
 	"strconv"
 	"strings"
@@ -211,6 +212,50 @@ func TestUnmarshalJSONWhitespace(t *testing.T) {
 				}
 				if err == nil && !reflect.DeepEqual(got, want) {
 					t.Fatalf("%s indented with %q: the value differs from the compact form's", name, ws.indent)
+				}
+			}
+		}
+	}
+}
+
+// Non-negative integers of up to 18 digits are read by a short loop in value; a fraction, an
+// exponent or a 19th digit sends them to number. Every length around that boundary, followed by
+// every kind of byte, must decode to the exact integer that math/big reads (DECISIONS rule 10:
+// integers exactly, 1.0e2 is 100, a real fraction or a value beyond int64 is refused), and
+// anything RFC 8259 refuses (encoding/json as the oracle) must be refused.
+func TestUnmarshalJSONQuickInteger(t *testing.T) {
+	for n := 1; n <= 21; n++ {
+		for _, digits := range []string{strings.Repeat("9", n), "1" + strings.Repeat("0", n-1), strings.Repeat("7", n)} {
+			for _, suffix := range []string{"", ".0", ".5", "e0", "E2", "e-1", "0", "x", "-", " "} {
+				number := digits + suffix
+				for _, doc := range []string{`{"n":` + number + `}`, `[` + number + `,1]`} {
+					got, err := UnmarshalJSON([]byte(doc))
+					if !json.Valid([]byte(doc)) {
+						if err == nil {
+							t.Fatalf("%s: accepted as %v, not JSON", doc, got)
+						}
+						continue
+					}
+					r, _ := new(big.Rat).SetString(strings.TrimSpace(number))
+					if !r.IsInt() || !r.Num().IsInt64() {
+						if err == nil {
+							t.Fatalf("%s: accepted as %v, not an int64", doc, got)
+						}
+						continue
+					}
+					if err != nil {
+						t.Fatalf("%s: %v", doc, err)
+					}
+					var v any
+					switch g := got.(type) {
+					case map[string]any:
+						v = g["n"]
+					case []any:
+						v = g[0]
+					}
+					if want := r.Num().Int64(); v != want {
+						t.Fatalf("%s: got %v, want %d", doc, v, want)
+					}
 				}
 			}
 		}
