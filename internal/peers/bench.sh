@@ -58,6 +58,8 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//' || true
 	echo "  length-first). It checks far less than DAG-CBOR asks (see CONFORMANCE.md): a baseline, not a peer."
 	echo "- \`stdlib\`: \`encoding/json\` into \`any\`, no atproto checks (baseline)."
 	echo "- \`go-cid\`: \`cid.Prefix.Sum\`; \`sha256\`: \`crypto/sha256.Sum256\` of the same bytes, nothing else."
+	echo "- \`clock-read\` (\`BenchmarkTIDNext\` only): \`time.Since\` alone, the clock read that every TID needs: a"
+	echo "  floor for any generator, not an implementation."
 	echo
 	echo "Inputs: \`testdata/records/{post,like,follow,profile,list,deep}\` (\`rec=\`), the same bytes for"
 	echo "everyone. \`BenchmarkTIDNext/impl=atcore\` returns the 64-bit TID; indigo's TID is its string, so"
