@@ -3,9 +3,8 @@ package rkey
 import (
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
-	"unicode/utf8"
+
+	"github.com/atcore/atcore/internal/echo"
 )
 
 // Sentinel errors. Every error this package returns is an *Error whose chain contains one of
@@ -40,7 +39,7 @@ var (
 
 // MaxEcho is the most bytes of an input that an *Error keeps and prints, so that an error
 // made from a huge hostile input stays small enough to log or send back.
-const MaxEcho = 64
+const MaxEcho = echo.Max
 
 // Error describes why an input was rejected. Its message names the input (at most MaxEcho
 // bytes of it, escaped), where the problem is and what it is, e.g.
@@ -69,19 +68,7 @@ type Error struct {
 }
 
 // Error returns the message: "invalid <Kind> <quoted input>: <Reason>".
-func (e *Error) Error() string {
-	var b strings.Builder
-	b.WriteString("invalid ")
-	b.WriteString(e.Kind)
-	b.WriteByte(' ')
-	b.WriteString(strconv.QuoteToASCII(e.Input))
-	if len(e.Input) < e.Len {
-		fmt.Fprintf(&b, "… (%d bytes)", e.Len)
-	}
-	b.WriteString(": ")
-	b.WriteString(e.Reason)
-	return b.String()
-}
+func (e *Error) Error() string { return echo.Message(e.Kind, e.Input, e.Len, e.Reason) }
 
 // Unwrap returns the sentinels the error matches, for errors.Is.
 func (e *Error) Unwrap() []error {
@@ -95,38 +82,10 @@ func (e *Error) Unwrap() []error {
 func newError(kind, input string, offset int, sentinel error, reason string) *Error {
 	return &Error{
 		Kind:   kind,
-		Input:  echo(input),
+		Input:  echo.Clip(input),
 		Len:    len(input),
 		Offset: offset,
 		Reason: reason,
 		Err:    sentinel,
 	}
-}
-
-// echo returns a copy of at most MaxEcho bytes of s. The copy lets a huge input be collected
-// while the error lives on; the cut moves back so as not to split a UTF-8 sequence.
-func echo(s string) string {
-	if len(s) <= MaxEcho {
-		return strings.Clone(s)
-	}
-	// If s[i] starts a character, s[:i] ends on a whole one. Invalid UTF-8 (no start byte
-	// nearby) is cut at MaxEcho: the quoting escapes it byte by byte anyway.
-	cut := MaxEcho
-	for i := MaxEcho; i > MaxEcho-utf8.UTFMax; i-- {
-		if utf8.RuneStart(s[i]) {
-			cut = i
-			break
-		}
-	}
-	return strings.Clone(s[:cut])
-}
-
-// quoteAt renders the character that starts at s[i] for a message: a quoted rune, escaped to
-// ASCII ('/', '\x00', '\u00e9'), or the lone byte ('\xff') when s[i:] is not valid UTF-8.
-func quoteAt(s string, i int) string {
-	r, size := utf8.DecodeRuneInString(s[i:])
-	if r == utf8.RuneError && size <= 1 {
-		return fmt.Sprintf(`'\x%02x'`, s[i])
-	}
-	return strconv.QuoteRuneToASCII(r)
 }

@@ -97,17 +97,3 @@ func TestErrorBoundedEcho(t *testing.T) {
 		t.Errorf("message\n got %s\nwant %s", err, want)
 	}
 }
-
-// The cut never splits a UTF-8 sequence of a valid input.
-func TestEchoCutsAtCharacterBoundary(t *testing.T) {
-	for pad := 0; pad < 4; pad++ {
-		s := strings.Repeat("a", pad) + strings.Repeat("日", 40)
-		got := echo(s)
-		if !strings.HasPrefix(s, got) || len(got) > MaxEcho || len(got) <= MaxEcho-3 {
-			t.Errorf("pad %d: echo is %d bytes", pad, len(got))
-		}
-		if strings.ContainsRune(got, '\uFFFD') || !strings.HasSuffix(got, "日") {
-			t.Errorf("pad %d: echo %q splits a character", pad, got)
-		}
-	}
-}

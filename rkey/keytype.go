@@ -1,6 +1,8 @@
 package rkey
 
 import (
+	"github.com/atcore/atcore/internal/echo"
+
 	"fmt"
 	"strings"
 
@@ -45,7 +47,7 @@ var (
 func Literal(value string) (KeyType, error) {
 	if !IsValid(value) {
 		// Report the type as a schema would spell it, without copying a huge value.
-		e := literalError(literalPrefix+echo(value), value)
+		e := literalError(literalPrefix+echo.Clip(value), value)
 		e.Len = len(literalPrefix) + len(value)
 		return KeyType{}, e
 	}
@@ -167,9 +169,9 @@ func tidProblem(key string) (offset int, reason string) {
 	}
 	for i := 0; i < len(key); i++ {
 		if _, ok := base32sort.Value(key[i]); !ok {
-			return i, fmt.Sprintf("%s at offset %d is not a TID character (234567a-z)", quoteAt(key, i), i)
+			return i, fmt.Sprintf("%s at offset %d is not a TID character (234567a-z)", echo.QuoteAt(key, i), i)
 		}
 	}
 	// Every character is in the alphabet, so the first is above 'j': the top bit would be set.
-	return 0, fmt.Sprintf("first character %s is above 'j'; a TID's top bit is 0", quoteAt(key, 0))
+	return 0, fmt.Sprintf("first character %s is above 'j'; a TID's top bit is 0", echo.QuoteAt(key, 0))
 }

@@ -1,6 +1,10 @@
 package rkey
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/atcore/atcore/internal/echo"
+)
 
 // NSID syntax, needed for the nsid key type (DECISIONS rule 3) and for the collection of a
 // repository path. The rules are those of the atproto NSID spec, checked against the vectors in
@@ -59,7 +63,7 @@ func nsidProblem(s string, base int) (offset int, reason string) {
 	}
 	for i := 0; i < n; i++ {
 		if nsidChar[s[i]] == 0 {
-			return base + i, fmt.Sprintf("%s at offset %d is not allowed in an NSID", quoteAt(s, i), base+i)
+			return base + i, fmt.Sprintf("%s at offset %d is not allowed in an NSID", echo.QuoteAt(s, i), base+i)
 		}
 	}
 	segments := 0

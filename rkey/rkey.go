@@ -20,6 +20,8 @@
 package rkey
 
 import (
+	"github.com/atcore/atcore/internal/echo"
+
 	"fmt"
 )
 
@@ -106,7 +108,7 @@ func keyProblem(key string, base int) (offset int, sentinel error, reason string
 	}
 	for i := 0; i < n; i++ {
 		if notKeyChar[key[i]] != 0 {
-			return base + i, ErrCharacter, fmt.Sprintf("%s at offset %d is not allowed", quoteAt(key, i), base+i)
+			return base + i, ErrCharacter, fmt.Sprintf("%s at offset %d is not allowed", echo.QuoteAt(key, i), base+i)
 		}
 	}
 	// Unreachable for an invalid key; kept so that a wrong caller gets an error, not a panic.
