@@ -1,13 +1,13 @@
 package cidutil
 
 import (
-	"bufio"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
 	cid "github.com/ipfs/go-cid"
+
+	"github.com/atcore/atcore/internal/testvec"
 )
 
 func TestIsBlessed(t *testing.T) {
@@ -96,40 +96,13 @@ func TestParseBlessed(t *testing.T) {
 	}
 }
 
-// readVectors reads an interop syntax file: one case per line, '#' lines are comments, blank
-// lines skipped, lines never trimmed (testdata/README.md).
-func readVectors(t testing.TB, name string) []string {
-	t.Helper()
-	f, err := os.Open("../testdata/interop/syntax/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		out = append(out, line)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if len(out) == 0 {
-		t.Fatalf("%s: no vectors", name)
-	}
-	return out
-}
-
 func TestCheckSyntaxVectors(t *testing.T) {
-	for _, s := range readVectors(t, "cid_syntax_valid.txt") {
+	for _, s := range testvec.Syntax(t, "cid_syntax_valid.txt") {
 		if err := CheckSyntax(s); err != nil {
 			t.Errorf("interop valid %q: %v", s, err)
 		}
 	}
-	for _, s := range readVectors(t, "cid_syntax_invalid.txt") {
+	for _, s := range testvec.Syntax(t, "cid_syntax_invalid.txt") {
 		err := CheckSyntax(s)
 		if err == nil {
 			t.Errorf("interop invalid %q: accepted", s)
@@ -178,7 +151,7 @@ func TestCheckSyntax(t *testing.T) {
 
 // Every string ParseString accepts in a text multibase passes the loose check: it is looser.
 func TestCheckSyntaxLooserThanParse(t *testing.T) {
-	for _, s := range append(readVectors(t, "cid_syntax_valid.txt"),
+	for _, s := range append(testvec.Syntax(t, "cid_syntax_valid.txt"),
 		"bafyreidfayvfuwqa7qlnopdjiqrxzs6blmoeu4rujcjtnci5beludirz2a",
 		"BAFYREIDFAYVFUWQA7QLNOPDJIQRXZS6BLMOEU4RUJCJTNCI5BELUDIRZ2A") {
 		if _, err := ParseString(s); err == nil {

@@ -7,11 +7,13 @@ import (
 	"testing"
 
 	cid "github.com/ipfs/go-cid"
+
+	"github.com/atcore/atcore/internal/testvec"
 )
 
 // seedStrings are the string seeds: the interop vectors, valid and invalid, and a few variants.
 func seedStrings(f *testing.F) []string {
-	seeds := append(readVectors(f, "cid_syntax_valid.txt"), readVectors(f, "cid_syntax_invalid.txt")...)
+	seeds := append(testvec.Syntax(f, "cid_syntax_valid.txt"), testvec.Syntax(f, "cid_syntax_invalid.txt")...)
 	for _, fx := range readFixtures(f) {
 		seeds = append(seeds, fx.CID)
 	}

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/atcore/atcore/internal/testvec"
 )
 
 // keyOracle is DECISIONS rules 1 and 2 as a regular expression, to check the table-driven code.
@@ -24,7 +26,7 @@ func nsidOracleValid(s string) bool {
 
 func addVectorSeeds(f *testing.F, names ...string) {
 	for _, name := range names {
-		for _, s := range readVectors(f, name) {
+		for _, s := range testvec.Syntax(f, name) {
 			f.Add(s)
 		}
 	}

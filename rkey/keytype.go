@@ -1,12 +1,11 @@
 package rkey
 
 import (
-	"github.com/atcore/atcore/internal/echo"
-
 	"fmt"
 	"strings"
 
 	"github.com/atcore/atcore/internal/base32sort"
+	"github.com/atcore/atcore/internal/echo"
 )
 
 // KeyType is the record key type a Lexicon record schema names in its "key" field

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/atcore/atcore/internal/testvec"
 )
 
 func TestParseKeyType(t *testing.T) {
@@ -181,22 +183,22 @@ func TestCheck(t *testing.T) {
 }
 
 func TestCheckVectors(t *testing.T) {
-	for _, key := range readVectors(t, "tid_syntax_valid.txt") {
+	for _, key := range testvec.Syntax(t, "tid_syntax_valid.txt") {
 		if err := TID.Check(key); err != nil {
 			t.Errorf("TID.Check(%q) = %v", key, err)
 		}
 	}
-	for _, key := range readVectors(t, "tid_syntax_invalid.txt") {
+	for _, key := range testvec.Syntax(t, "tid_syntax_invalid.txt") {
 		if TID.Check(key) == nil {
 			t.Errorf("TID.Check(%q) = nil, want an error", key)
 		}
 	}
-	for _, key := range readVectors(t, "nsid_syntax_valid.txt") {
+	for _, key := range testvec.Syntax(t, "nsid_syntax_valid.txt") {
 		if err := NSID.Check(key); err != nil {
 			t.Errorf("NSID.Check(%q) = %v", key, err)
 		}
 	}
-	for _, key := range readVectors(t, "nsid_syntax_invalid.txt") {
+	for _, key := range testvec.Syntax(t, "nsid_syntax_invalid.txt") {
 		if NSID.Check(key) == nil {
 			t.Errorf("NSID.Check(%q) = nil, want an error", key)
 		}

@@ -3,6 +3,8 @@ package rkey
 import (
 	"strings"
 	"testing"
+
+	"github.com/atcore/atcore/internal/testvec"
 )
 
 // isNSID reports whether s is a valid NSID.
@@ -12,12 +14,12 @@ func isNSID(s string) bool {
 }
 
 func TestNSIDVectors(t *testing.T) {
-	for _, s := range readVectors(t, "nsid_syntax_valid.txt") {
+	for _, s := range testvec.Syntax(t, "nsid_syntax_valid.txt") {
 		if off, reason := nsidProblem(s, 0); reason != "" || !isNSID(s) {
 			t.Errorf("nsidProblem(%q) = %d, %q; want valid", s, off, reason)
 		}
 	}
-	for _, s := range readVectors(t, "nsid_syntax_invalid.txt") {
+	for _, s := range testvec.Syntax(t, "nsid_syntax_invalid.txt") {
 		if _, reason := nsidProblem(s, 0); reason == "" || isNSID(s) {
 			t.Errorf("nsidProblem(%q) accepts it; want invalid", s)
 		}
@@ -69,7 +71,7 @@ func TestNSIDRules(t *testing.T) {
 }
 
 func TestNSIDNoAllocs(t *testing.T) {
-	for _, s := range readVectors(t, "nsid_syntax_valid.txt") {
+	for _, s := range testvec.Syntax(t, "nsid_syntax_valid.txt") {
 		if n := testing.AllocsPerRun(20, func() { isNSID(s) }); n != 0 {
 			t.Errorf("isNSID(%q) allocates %v times", s, n)
 		}

@@ -20,9 +20,9 @@
 package rkey
 
 import (
-	"github.com/atcore/atcore/internal/echo"
-
 	"fmt"
+
+	"github.com/atcore/atcore/internal/echo"
 )
 
 // MaxLen is the longest a record key may be, in bytes (= characters: keys are ASCII).

@@ -5,10 +5,12 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/atcore/atcore/internal/testvec"
 )
 
 func TestVectorsValid(t *testing.T) {
-	for _, key := range readVectors(t, "recordkey_syntax_valid.txt") {
+	for _, key := range testvec.Syntax(t, "recordkey_syntax_valid.txt") {
 		if err := Validate(key); err != nil {
 			t.Errorf("Validate(%q) = %v, want nil", key, err)
 		}
@@ -19,7 +21,7 @@ func TestVectorsValid(t *testing.T) {
 }
 
 func TestVectorsInvalid(t *testing.T) {
-	cases := readVectors(t, "recordkey_syntax_invalid.txt")
+	cases := testvec.Syntax(t, "recordkey_syntax_invalid.txt")
 	// interop/README.md: the file holds the case "#extra", which the comment filter drops.
 	cases = append(cases, "#extra")
 	for _, key := range cases {

@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/atcore/atcore/internal/base32sort"
+	"github.com/atcore/atcore/internal/testvec"
 )
 
 // specRegex is the reference regex of spec/tid.txt, used as the oracle (DECISIONS 4).
@@ -22,27 +22,6 @@ var (
 	_ encoding.TextMarshaler   = TID(0)
 	_ encoding.TextUnmarshaler = (*TID)(nil)
 )
-
-// readVectors reads an interop syntax file: one case per line, '#' comments and blank lines
-// skipped, lines not trimmed (testdata/interop/README.md).
-func readVectors(t *testing.T, name string) []string {
-	t.Helper()
-	data, err := os.ReadFile("../testdata/interop/syntax/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []string
-	for _, line := range strings.Split(string(data), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		cases = append(cases, line)
-	}
-	if len(cases) == 0 {
-		t.Fatalf("%s: no cases", name)
-	}
-	return cases
-}
 
 // Examples from spec/tid.txt, "Examples".
 var (
@@ -64,8 +43,8 @@ func TestConstants(t *testing.T) {
 }
 
 func TestParseVectors(t *testing.T) {
-	valid := append(readVectors(t, "tid_syntax_valid.txt"), specValid...)
-	invalid := append(readVectors(t, "tid_syntax_invalid.txt"), specInvalid...)
+	valid := append(testvec.Syntax(t, "tid_syntax_valid.txt"), specValid...)
+	invalid := append(testvec.Syntax(t, "tid_syntax_invalid.txt"), specInvalid...)
 	for _, s := range valid {
 		if !specRegex.MatchString(s) {
 			t.Fatalf("oracle disagrees with valid vector %q", s)

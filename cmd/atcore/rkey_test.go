@@ -1,11 +1,10 @@
 package main
 
 import (
-	"bufio"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/atcore/atcore/internal/testvec"
 )
 
 func TestGoldenRkey(t *testing.T) {
@@ -42,7 +41,7 @@ func TestGoldenRkey(t *testing.T) {
 // The conformance vectors through the command: every valid key prints "ok KEY", every invalid
 // one fails on its own with exit status 1 and names the key.
 func TestRkeyCheckVectors(t *testing.T) {
-	valid := readVectors(t, "recordkey_syntax_valid.txt")
+	valid := testvec.Syntax(t, "recordkey_syntax_valid.txt")
 	r := atcore(nil, append([]string{"rkey", "check", "--"}, valid...)...)
 	if r.code != exitOK || r.stderr != "" {
 		t.Fatalf("valid vectors: exit %d\n%s", r.code, r.stderr)
@@ -57,37 +56,11 @@ func TestRkeyCheckVectors(t *testing.T) {
 		}
 	}
 	// "#extra" is an invalid vector that the comment filter drops (testdata/README.md).
-	for _, key := range append(readVectors(t, "recordkey_syntax_invalid.txt"), "#extra") {
+	for _, key := range append(testvec.Syntax(t, "recordkey_syntax_invalid.txt"), "#extra") {
 		r := atcore(nil, "rkey", "check", "--", key)
 		if r.code != exitData || r.stdout != "" || !strings.HasPrefix(r.stderr, "atcore rkey check: ") ||
 			!strings.Contains(r.stderr, "invalid record key") {
 			t.Errorf("invalid vector %q: exit %d, stdout %q, stderr %q", key, r.code, r.stdout, r.stderr)
 		}
 	}
-}
-
-// readVectors reads an interop syntax file of the repository: one case per line, '#' lines are
-// comments, blank lines are skipped, lines are not trimmed.
-func readVectors(t *testing.T, name string) []string {
-	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "testdata", "interop", "syntax", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var cases []string
-	s := bufio.NewScanner(f)
-	s.Buffer(nil, 1<<20)
-	for s.Scan() {
-		if line := s.Text(); line != "" && !strings.HasPrefix(line, "#") {
-			cases = append(cases, line)
-		}
-	}
-	if err := s.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if len(cases) == 0 {
-		t.Fatalf("%s: no cases", name)
-	}
-	return cases
 }
