@@ -6,6 +6,7 @@ import (
 
 	"github.com/atcore/atcore/internal/base32sort"
 	"github.com/atcore/atcore/internal/echo"
+	"github.com/atcore/atcore/nsid"
 )
 
 // KeyType is the record key type a Lexicon record schema names in its "key" field
@@ -149,8 +150,11 @@ func (t KeyType) Check(key string) error {
 			return newError("record key", key, off, ErrTypeMismatch, "key type tid: "+reason)
 		}
 	case kindNSID:
-		if off, reason := nsidProblem(key, 0); reason != "" {
-			return newError("record key", key, off, ErrTypeMismatch, "key type nsid: "+reason)
+		if err := nsid.Validate(key); err != nil {
+			ne := err.(*nsid.Error)
+			e := newError("record key", key, ne.Offset, ErrTypeMismatch, "key type nsid: "+ne.Reason)
+			e.part = ne.Err
+			return e
 		}
 	case kindLiteral:
 		if key != t.literal {
