@@ -13,7 +13,7 @@ func ExampleParse() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(d)                                // kept as written: a record round-trips
+	fmt.Println(d)                                 // kept as written: a record round-trips
 	fmt.Println(d.Time().Format(time.RFC3339Nano)) // the instant, in UTC
 	fmt.Println(d.Offset() / 3600)
 
