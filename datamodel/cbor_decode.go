@@ -187,7 +187,7 @@ func (d *cborDecoder) valueSlow(off, depth int) (any, int, *Error) {
 		a := d.slabs.array(int(arg))
 		for i := range a {
 			if a[i], p, err = d.value(p, depth+1); err != nil {
-				return nil, 0, cborErrIndex(err, i)
+				return nil, 0, err.atIndex(i)
 			}
 		}
 		return d.slabs.boxArray(a), p, nil
@@ -272,7 +272,7 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 		}
 		v, q, err := d.value(ke, depth+1)
 		if err != nil {
-			return nil, 0, cborErrKey(err, data, ks, ke)
+			return nil, 0, err.atKey(string(data[ks:ke]))
 		}
 		m[k] = v
 		p, pks, pke = q, ks, ke
@@ -319,7 +319,7 @@ func cborReservedKey(data []byte, off, ks, ke int) *Error {
 	default:
 		return nil
 	}
-	return cborErrKey(err, data, ks, ke)
+	return err.atKey(string(data[ks:ke]))
 }
 
 // blob decodes the four entries at p as a blob without building a map, if they are exactly a

@@ -91,7 +91,7 @@ func (w *validator) value(v any, depth int) error {
 		}
 		for i, e := range x {
 			if err := w.value(e, depth+1); err != nil {
-				return jsonWithIndex(err, i)
+				return atIndex(err, i)
 			}
 		}
 		return nil
@@ -115,7 +115,7 @@ func errTooManyElements(n int, what string, limit int) *Error {
 
 // errKeyTooLong is the error for the map key k, longer than limit bytes (rule 14).
 func errKeyTooLong(k string, limit int) error {
-	return jsonWithKey(valueError(ErrKeyTooLong, strconv.Itoa(len(k))+" bytes, limit "+strconv.Itoa(limit)), k)
+	return atKey(valueError(ErrKeyTooLong, strconv.Itoa(len(k))+" bytes, limit "+strconv.Itoa(limit)), k)
 }
 
 func (w *validator) object(m map[string]any, depth int) error {
@@ -126,9 +126,9 @@ func (w *validator) object(m map[string]any, depth int) error {
 		return errTooManyElements(len(m), "entries", w.limits.MaxElements)
 	}
 	// Sorted keys make the reported error the same on every run.
-	var stackKeys [jsonStackKeys]string
+	var stackKeys [maxStackKeys]string
 	keys := stackKeys[:0]
-	if len(m) > jsonStackKeys {
+	if len(m) > maxStackKeys {
 		keys = make([]string, 0, len(m))
 	}
 	reserved := false
@@ -141,16 +141,16 @@ func (w *validator) object(m map[string]any, depth int) error {
 			return err
 		}
 	}
-	jsonSortKeys(keys)
+	sortKeys(keys)
 	for _, k := range keys {
 		if !utf8.ValidString(k) {
-			return jsonWithKey(valueError(ErrInvalidUTF8, "map key "+strconv.Quote(k)), k)
+			return atKey(valueError(ErrInvalidUTF8, "map key "+strconv.Quote(k)), k)
 		}
 		if len(k) > w.limits.MaxKeyLen {
 			return errKeyTooLong(k, w.limits.MaxKeyLen)
 		}
 		if err := w.value(m[k], depth+1); err != nil {
-			return jsonWithKey(err, k)
+			return atKey(err, k)
 		}
 	}
 	return nil
@@ -163,10 +163,10 @@ func (w *validator) object(m map[string]any, depth int) error {
 // MarshalCBOR, MarshalJSON and Validate all call it, so that they refuse the same maps.
 func validateMapShape(m map[string]any, maxCIDLen int) error {
 	if _, ok := m["$link"]; ok {
-		return jsonWithKey(valueError(ErrLink, "a map with a $link key is not a link"), "$link")
+		return atKey(valueError(ErrLink, "a map with a $link key is not a link"), "$link")
 	}
 	if _, ok := m["$bytes"]; ok {
-		return jsonWithKey(valueError(ErrBytes, "a map with a $bytes key is not bytes"), "$bytes")
+		return atKey(valueError(ErrBytes, "a map with a $bytes key is not bytes"), "$bytes")
 	}
 	t, ok := m["$type"]
 	if !ok {
@@ -187,7 +187,7 @@ func validateTypeValue(m map[string]any, t any, maxCIDLen int) error {
 		case "":
 			detail = "found an empty string"
 		}
-		return jsonWithKey(valueError(ErrType, detail), "$type")
+		return atKey(valueError(ErrType, detail), "$type")
 	}
 	if s != "blob" {
 		return nil
@@ -198,26 +198,26 @@ func validateTypeValue(m map[string]any, t any, maxCIDLen int) error {
 	switch ref := m["ref"].(type) {
 	case Link:
 		if err := validateCIDLen(cid.Cid(ref), maxCIDLen); err != nil {
-			return jsonWithKey(err, "ref")
+			return atKey(err, "ref")
 		}
 	case cid.Cid:
 		if err := validateCIDLen(ref, maxCIDLen); err != nil {
-			return jsonWithKey(err, "ref")
+			return atKey(err, "ref")
 		}
 	default:
-		return jsonWithKey(valueError(ErrBlob, "ref must be a link"), "ref")
+		return atKey(valueError(ErrBlob, "ref must be a link"), "ref")
 	}
 	if mt, ok := m["mimeType"].(string); !ok || mt == "" {
-		return jsonWithKey(valueError(ErrBlob, "mimeType must be a non-empty string"), "mimeType")
+		return atKey(valueError(ErrBlob, "mimeType must be a non-empty string"), "mimeType")
 	}
 	size, isInt, err := goInt(m["size"])
 	switch {
 	case !isInt:
-		return jsonWithKey(valueError(ErrBlob, "size must be an integer"), "size")
+		return atKey(valueError(ErrBlob, "size must be an integer"), "size")
 	case err != nil:
-		return jsonWithKey(err, "size")
+		return atKey(err, "size")
 	case size < 0:
-		return jsonWithKey(valueError(ErrBlob, "size must not be negative"), "size")
+		return atKey(valueError(ErrBlob, "size must not be negative"), "size")
 	}
 	return nil
 }
@@ -242,26 +242,26 @@ func validateCIDLen(c cid.Cid, maxLen int) error {
 // MimeType, a defined CIDv1 Ref, and for a new-form blob a Size ≥ 0.
 func validateBlob(b *Blob, maxCIDLen int) error {
 	if b.MimeType == "" {
-		return jsonWithKey(valueError(ErrBlob, "empty mimeType"), "mimeType")
+		return atKey(valueError(ErrBlob, "empty mimeType"), "mimeType")
 	}
 	if !utf8.ValidString(b.MimeType) {
-		return jsonWithKey(valueError(ErrInvalidUTF8, strconv.Quote(b.MimeType)), "mimeType")
+		return atKey(valueError(ErrInvalidUTF8, strconv.Quote(b.MimeType)), "mimeType")
 	}
 	if !b.Ref.Defined() {
-		return jsonWithKey(valueError(ErrBlob, "undefined ref"), "ref")
+		return atKey(valueError(ErrBlob, "undefined ref"), "ref")
 	}
 	if b.Legacy {
 		// The CID is a string in this form, not a link: only the version matters (rule 12).
 		if b.Ref.CID().KeyString()[0] != 1 {
-			return jsonWithKey(valueError(ErrBlob, "legacy blob cid is not a CIDv1"), "cid")
+			return atKey(valueError(ErrBlob, "legacy blob cid is not a CIDv1"), "cid")
 		}
 		return nil
 	}
 	if b.Size < 0 {
-		return jsonWithKey(valueError(ErrBlob, "negative size"), "size")
+		return atKey(valueError(ErrBlob, "negative size"), "size")
 	}
 	if err := validateCIDLen(cid.Cid(b.Ref), maxCIDLen); err != nil {
-		return jsonWithKey(err, "ref")
+		return atKey(err, "ref")
 	}
 	return nil
 }

@@ -75,15 +75,15 @@ func walkTree(v any, visit func(any) bool) {
 			walkTree(e, visit)
 		}
 	case map[string]any:
-		var stackKeys [jsonStackKeys]string
+		var stackKeys [maxStackKeys]string
 		keys := stackKeys[:0]
-		if len(x) > jsonStackKeys {
+		if len(x) > maxStackKeys {
 			keys = make([]string, 0, len(x))
 		}
 		for k := range x {
 			keys = append(keys, k)
 		}
-		jsonSortKeys(keys)
+		sortKeys(keys)
 		for _, k := range keys {
 			walkTree(x[k], visit)
 		}
