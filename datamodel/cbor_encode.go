@@ -1,10 +1,6 @@
 package datamodel
 
 import (
-	"fmt"
-	"strconv"
-	"unicode/utf8"
-
 	cid "github.com/ipfs/go-cid"
 )
 
@@ -93,26 +89,19 @@ func (e *cborEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	case Blob:
 		return e.blob(dst, &x, depth)
 	case *Blob:
-		if x == nil {
-			return dst, valueError(ErrUnsupported, "nil *datamodel.Blob")
+		if x != nil {
+			return e.blob(dst, x, depth)
 		}
-		return e.blob(dst, x, depth)
 	case []byte:
 		return append(cborAppendHead(dst, cborMajorBytes, uint64(len(x))), x...), nil
 	case cid.Cid:
 		return cborAppendLink(dst, x, e.maxCIDLen)
-	case float32, float64:
-		// The data model has no floats (spec/data-model.txt, "Why No Floats?").
-		return dst, valueError(ErrFloat, fmt.Sprintf("%T %v", v, v))
-	default:
-		if n, isInt, err := goInt(v); isInt { // the other Go integer types
-			if err != nil {
-				return dst, err
-			}
-			return cborAppendInt(dst, n), nil
-		}
-		return dst, valueError(ErrUnsupported, fmt.Sprintf("Go type %T", v))
 	}
+	n, err := otherGoValue(v)
+	if err != nil {
+		return dst, err
+	}
+	return cborAppendInt(dst, n), nil
 }
 
 func (e *cborEncoder) encodeArray(dst []byte, a []any, depth int) ([]byte, error) {
@@ -143,8 +132,7 @@ func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte
 	}
 	// A key starting with '$' may make the map one the decoders refuse (DECISIONS rules 10, 11,
 	// 13): only such keys are compared with the reserved ones, so that ordinary keys cost one
-	// byte compare each. The checks are those of validateMapShape, in the same order, without
-	// its map lookups.
+	// byte compare each. The rules are checkMapShape's, in the same order, without its lookups.
 	var typ any
 	hasLink, hasBytes, hasType := false, false, false
 	for k, v := range m {
@@ -160,11 +148,13 @@ func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte
 			}
 		}
 	}
-	if hasLink || hasBytes {
-		return dst, validateMapShape(m, e.maxCIDLen)
-	}
-	if hasType {
-		if err := validateTypeValue(m, typ, e.maxCIDLen); err != nil {
+	switch {
+	case hasLink:
+		return dst, errReservedKey("$link")
+	case hasBytes:
+		return dst, errReservedKey("$bytes")
+	case hasType:
+		if err := checkTypedMap(m, typ, e.maxCIDLen); err != nil {
 			return dst, err
 		}
 	}
@@ -194,30 +184,17 @@ func (e *cborEncoder) blob(dst []byte, b *Blob, depth int) ([]byte, error) {
 	if depth > e.maxDepth {
 		return dst, e.errTooDeep()
 	}
-	if b.MimeType == "" {
-		return dst, valueError(ErrBlob, "empty mimeType")
-	}
-	if !utf8.ValidString(b.MimeType) {
-		return dst, atKey(valueError(ErrInvalidUTF8, strconv.Quote(b.MimeType)), "mimeType")
-	}
-	if !b.Ref.Defined() {
-		return dst, atKey(valueError(ErrBlob, "undefined ref"), "ref")
+	if err := checkBlob(b, e.maxCIDLen); err != nil {
+		return dst, err
 	}
 	if b.Legacy {
 		// Key order: "cid" (3 bytes) before "mimeType" (8).
-		if b.Ref.CID().Version() != 1 {
-			// Rule 12: CIDv0 is never valid, so the decoder never makes such a legacy Blob.
-			return dst, atKey(valueError(ErrBlob, "legacy blob ref is not a CIDv1"), "cid")
-		}
 		s := b.Ref.String()
 		dst = append(dst, cborMajorMap|2)
 		dst = append(dst, cborKeyCID...)
 		dst = cborAppendHead(dst, cborMajorText, uint64(len(s)))
 		dst = append(dst, s...)
 	} else {
-		if b.Size < 0 {
-			return dst, atKey(valueError(ErrBlob, "negative size"), "size")
-		}
 		// Key order: ref (3), size (4), $type (5), mimeType (8).
 		dst = append(dst, cborMajorMap|4)
 		dst = append(dst, cborKeyRef...)

@@ -25,7 +25,7 @@ import (
 func ScanCBOR(data []byte, opts ...Option) error {
 	lim := limitsOf(opts)
 	if len(data) > lim.MaxCBORSize {
-		return cborErrTooLarge(lim)
+		return cborErrTooLarge(len(data), lim)
 	}
 	s := cborScanner{data: data, lim: &lim}
 	end, err := s.value(0, 1)
@@ -43,7 +43,7 @@ func ScanCBOR(data []byte, opts ...Option) error {
 // byte, each map entry two), so that a forged length costs nothing (rule 14).
 func cborContainer(data []byte, lim *Limits, major byte, n uint64, off, p, depth int) *Error {
 	if depth > lim.MaxDepth {
-		return cborErr(ErrTooDeep, off, "deeper than "+strconv.Itoa(lim.MaxDepth)+" levels")
+		return cborErr(ErrTooDeep, off, overLimit(-1, "", lim.MaxDepth))
 	}
 	minBytes := n
 	if major == 5 {
@@ -53,7 +53,7 @@ func cborContainer(data []byte, lim *Limits, major byte, n uint64, off, p, depth
 		return cborErr(ErrTruncated, off, cborMajorNames[major]+" of "+strconv.FormatUint(n, 10)+" elements")
 	}
 	if n > uint64(lim.MaxElements) {
-		return cborErr(ErrTooManyElements, off, strconv.FormatUint(n, 10)+" elements, limit "+strconv.Itoa(lim.MaxElements))
+		return cborErr(ErrTooManyElements, off, overLimit(int(n), "elements", lim.MaxElements))
 	}
 	return nil
 }
@@ -144,7 +144,7 @@ func cborLink(data []byte, lim *Limits, off, p int) (cs, ce int, err *Error) {
 	}
 	cs, ce = q+1, q+int(n)
 	if ce-cs > lim.MaxCIDLen {
-		return 0, 0, cborErr(ErrInvalidCID, cs, strconv.Itoa(ce-cs)+"-byte CID, limit "+strconv.Itoa(lim.MaxCIDLen))
+		return 0, 0, cborErr(ErrInvalidCID, cs, cidTooLong(ce-cs, lim.MaxCIDLen))
 	}
 	if at, detail := cborCheckCID(data[cs:ce]); detail != "" {
 		return 0, 0, cborErr(ErrInvalidCID, cs+at, detail)
@@ -232,7 +232,9 @@ func (s *cborScanner) value(off, depth int) (int, *Error) {
 				return 0, err.atKey(string(s.data[ks:ke]))
 			}
 			if s.dataModel && ke-ks == 5 && string(s.data[ks:ke]) == "$type" && (s.data[ke]&0xe0 != cborMajorText || s.data[ke] == cborMajorText) {
-				return 0, cborErr(ErrType, ke, "").atKey("$type")
+				err := errType(describeHead(s.data[ke]))
+				err.Offset = int64(ke)
+				return 0, err
 			}
 			pks, pke = ks, ke
 		}

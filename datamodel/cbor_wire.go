@@ -70,16 +70,10 @@ func cborAppendText(dst []byte, s string) ([]byte, error) {
 // cborAppendLink appends tag 42 over a byte string holding 0x00 (the identity multibase prefix)
 // and the binary CID (spec/data-model.txt, "link").
 func cborAppendLink(dst []byte, c cid.Cid, maxLen int) ([]byte, error) {
-	b := c.KeyString() // the binary CID, without copying
-	switch {
-	case len(b) == 0:
-		return dst, valueError(ErrInvalidCID, "undefined CID")
-	case b[0] != 1:
-		// CIDv0 has no version byte (it starts 0x12 0x20); it is never valid (DECISIONS rule 12).
-		return dst, valueError(ErrInvalidCID, "not a CIDv1")
-	case len(b) > maxLen:
-		return dst, valueError(ErrInvalidCID, "longer than "+strconv.Itoa(maxLen)+" bytes")
+	if err := checkLink(c, maxLen); err != nil {
+		return dst, err
 	}
+	b := c.KeyString() // the binary CID, without copying
 	dst = append(dst, cborMajorTag|24, cborTagCID)
 	dst = cborAppendHead(dst, cborMajorBytes, uint64(len(b)+1))
 	dst = append(dst, 0)

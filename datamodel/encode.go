@@ -2,7 +2,6 @@ package datamodel
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"unsafe"
@@ -55,7 +54,7 @@ func (g *encodeLimits) leave(id containerID, depth int) {
 }
 
 func (g *encodeLimits) errTooDeep() *Error {
-	return valueError(ErrTooDeep, "deeper than "+strconv.Itoa(g.maxDepth)+" levels")
+	return valueError(ErrTooDeep, overLimit(-1, "", g.maxDepth))
 }
 
 // containerPath holds the maps and arrays on the path to the current value once it is deeper

@@ -140,6 +140,15 @@ func cborErr(sentinel error, off int, detail string) *Error {
 	return &Error{Err: sentinel, Offset: int64(off), Detail: detail}
 }
 
-func cborErrTooLarge(lim Limits) *Error {
-	return cborErr(ErrTooLarge, lim.MaxCBORSize, "more than "+strconv.Itoa(lim.MaxCBORSize)+" bytes")
+// cborErrTooLarge is the error for a CBOR input of n bytes, over Limits.MaxCBORSize.
+func cborErrTooLarge(n int, lim Limits) *Error {
+	return cborErr(ErrTooLarge, lim.MaxCBORSize, overLimit(n, "bytes", lim.MaxCBORSize))
+}
+
+// asError returns e as an error: nil if e is nil (a nil *Error in an error would not be nil).
+func asError(e *Error) error {
+	if e == nil {
+		return nil
+	}
+	return e
 }

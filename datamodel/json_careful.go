@@ -2,6 +2,7 @@ package datamodel
 
 import (
 	"encoding/base64"
+	"slices"
 	"strconv"
 
 	"github.com/atcore/atcore/cidutil"
@@ -18,7 +19,7 @@ func (d *jsonDecoder) objectCareful() (any, error) {
 	// A $link or $bytes object is a leaf of the data model (a CBOR tag or byte string, not a map),
 	// so it may sit one level below MaxDepth; finish checks the depth of everything else.
 	if d.depth > d.limits.MaxDepth+1 {
-		return nil, d.fail(ErrTooDeep, start, "limit "+strconv.Itoa(d.limits.MaxDepth))
+		return nil, d.fail(ErrTooDeep, start, overLimit(-1, "", d.limits.MaxDepth))
 	}
 	d.pos++ // {
 	d.skipSpace()
@@ -29,7 +30,7 @@ func (d *jsonDecoder) objectCareful() (any, error) {
 		for n := 0; ; n++ {
 			if n >= d.limits.MaxElements {
 				d.popMembers(base)
-				return nil, d.fail(ErrTooManyElements, d.pos, "limit "+strconv.Itoa(d.limits.MaxElements))
+				return nil, d.fail(ErrTooManyElements, d.pos, overLimit(-1, "", d.limits.MaxElements))
 			}
 			m, err := d.member()
 			if err != nil {
@@ -81,8 +82,7 @@ func (d *jsonDecoder) memberKey() (string, error) {
 			return "", err
 		}
 		if len(kb) > d.limits.MaxKeyLen {
-			return "", d.fail(ErrKeyTooLong, keyOff,
-				strconv.Itoa(len(kb))+" bytes, limit "+strconv.Itoa(d.limits.MaxKeyLen))
+			return "", d.fail(ErrKeyTooLong, keyOff, overLimit(len(kb), "bytes", d.limits.MaxKeyLen))
 		}
 		key = d.key(kb)
 	}
@@ -152,19 +152,19 @@ func (d *jsonDecoder) finishObject(start int, ms []jsonMember) (any, error) {
 		}
 	}
 	if d.depth > d.limits.MaxDepth {
-		return nil, d.fail(ErrTooDeep, start, "limit "+strconv.Itoa(d.limits.MaxDepth))
+		return nil, d.fail(ErrTooDeep, start, overLimit(-1, "", d.limits.MaxDepth))
 	}
 	if typ != nil {
-		s, ok := typ.val.(string)
-		if !ok || s == "" {
-			return nil, atKey(d.fail(ErrType, typ.valOff, jsonDescribe(typ.val)), "$type")
+		if err := checkType(typ.val); err != nil {
+			err.Offset = int64(typ.valOff)
+			return nil, err
 		}
-		if s == "blob" {
+		if typ.val == "blob" {
 			return d.blob(start, ms)
 		}
 	}
 	if len(ms) == 2 && cidKey != nil && mimeType != nil {
-		if b, ok := jsonLegacyBlob(cidKey.val, mimeType.val); ok {
+		if b, ok := legacyBlob(cidKey.val, mimeType.val); ok {
 			return d.slabs.boxBlob(b), nil
 		}
 	}
@@ -184,33 +184,6 @@ func (d *jsonDecoder) dupKey(m jsonMember) error {
 	return atKey(d.fail(ErrDuplicateKey, m.keyOff, strconv.Quote(m.key)), m.key)
 }
 
-// jsonDescribe names the JSON kind of a decoded value, for error details.
-func jsonDescribe(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return "found null"
-	case bool:
-		return "found a boolean"
-	case int64:
-		return "found a number"
-	case string:
-		if x == "" {
-			return "found an empty string"
-		}
-		return "found a string"
-	case []any:
-		return "found an array"
-	case Link:
-		return "found a $link object"
-	case Bytes:
-		return "found a $bytes object"
-	case Blob:
-		return "found a blob"
-	default:
-		return "found an object"
-	}
-}
-
 // link turns {"$link": "<CID>"} into a Link (DECISIONS rules 10, 12).
 func (d *jsonDecoder) link(start int, ms []jsonMember, m *jsonMember) (any, error) {
 	if len(ms) != 1 {
@@ -218,15 +191,14 @@ func (d *jsonDecoder) link(start int, ms []jsonMember, m *jsonMember) (any, erro
 	}
 	s, ok := m.val.(string)
 	if !ok {
-		return nil, atKey(d.fail(ErrLink, m.valOff, "$link must be a string, "+jsonDescribe(m.val)), "$link")
+		return nil, atKey(d.fail(ErrLink, m.valOff, "$link must be a string, "+describe(m.val)), "$link")
 	}
 	c, err := cidutil.ParseString(s)
 	if err != nil {
 		return nil, atKey(d.fail(ErrInvalidCID, m.valOff, err.Error()), "$link")
 	}
 	if n := len(c.KeyString()); n > d.limits.MaxCIDLen {
-		return nil, atKey(d.fail(ErrInvalidCID, m.valOff,
-			strconv.Itoa(n)+" bytes, limit "+strconv.Itoa(d.limits.MaxCIDLen)), "$link")
+		return nil, atKey(d.fail(ErrInvalidCID, m.valOff, cidTooLong(n, d.limits.MaxCIDLen)), "$link")
 	}
 	return d.slabs.boxLink(Link(c)), nil
 }
@@ -242,7 +214,7 @@ func (d *jsonDecoder) bytes(start int, ms []jsonMember, m *jsonMember) (any, err
 	}
 	s, ok := m.val.(string)
 	if !ok {
-		return nil, atKey(d.fail(ErrBytes, m.valOff, "$bytes must be a string, "+jsonDescribe(m.val)), "$bytes")
+		return nil, atKey(d.fail(ErrBytes, m.valOff, "$bytes must be a string, "+describe(m.val)), "$bytes")
 	}
 	b, err := jsonDecodeBase64(s)
 	if err != nil {
@@ -274,65 +246,32 @@ func jsonDecodeBase64(s string) (Bytes, error) {
 	return out[:k], nil
 }
 
-// blob checks the shape {"$type": "blob", "ref": <link>, "mimeType": <non-empty string>,
-// "size": <integer ≥ 0>} with no other keys (DECISIONS rule 13).
+// blob checks the members of an object typed "blob" (rule 13; see blobMember) and builds the
+// Blob, reporting an error at the member at fault.
 func (d *jsonDecoder) blob(start int, ms []jsonMember) (any, error) {
 	var b Blob
-	var have int
+	var seen [len(blobKeys)]bool
 	for i := range ms {
 		m := &ms[i]
-		bad := func(detail string) (any, error) {
-			return nil, atKey(d.fail(ErrBlob, m.valOff, detail), m.key)
+		if err := blobMember(&b, m.key, m.val, d.limits.MaxCIDLen); err != nil {
+			err.Offset = int64(m.valOff)
+			if slices.Index(blobKeys[:], m.key) < 0 {
+				err.Offset = int64(m.keyOff) // an unexpected key
+			}
+			return nil, err
 		}
-		switch m.key {
-		case "$type":
-		case "ref":
-			l, ok := m.val.(Link)
-			if !ok {
-				return bad("ref must be a $link object, " + jsonDescribe(m.val))
-			}
-			b.Ref = l
-		case "mimeType":
-			s, ok := m.val.(string)
-			if !ok || s == "" {
-				return bad("mimeType must be a non-empty string, " + jsonDescribe(m.val))
-			}
-			b.MimeType = s
-		case "size":
-			n, ok := m.val.(int64)
-			if !ok || n < 0 {
-				if ok {
-					return bad("size must not be negative")
-				}
-				return bad("size must be an integer, " + jsonDescribe(m.val))
-			}
-			b.Size = n
-		default:
-			return nil, atKey(d.fail(ErrBlob, m.keyOff, "unexpected key "+strconv.Quote(m.key)), m.key)
+		if k := slices.Index(blobKeys[:], m.key); k >= 0 {
+			seen[k] = true
 		}
-		have++
 	}
-	if have != 4 {
-		return nil, d.fail(ErrBlob, start, "a blob has the keys $type, ref, mimeType and size")
+	for k, ok := range seen {
+		if !ok {
+			err := errBlobMissing(blobKeys[k])
+			err.Offset = int64(start)
+			return nil, err
+		}
 	}
 	return d.slabs.boxBlob(b), nil
-}
-
-// jsonLegacyBlob recognises the deprecated blob {"cid": "<CID>", "mimeType": "<type>"} (DECISIONS
-// rule 13). Only a CID string in canonical form qualifies, so that Blob.Ref.String() gives back
-// the very string read and the record's bytes survive the round trip; anything else is an
-// ordinary map.
-func jsonLegacyBlob(cidVal, mimeVal any) (Blob, bool) {
-	s, ok := cidVal.(string)
-	mt, ok2 := mimeVal.(string)
-	if !ok || !ok2 || mt == "" {
-		return Blob{}, false
-	}
-	c, err := cidutil.ParseString(s)
-	if err != nil || c.String() != s {
-		return Blob{}, false
-	}
-	return Blob{Ref: Link(c), MimeType: mt, Legacy: true}, true
 }
 
 // jsonPlain marks the bytes that stand for themselves inside a string: printable ASCII other

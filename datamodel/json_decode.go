@@ -40,7 +40,7 @@ func UnmarshalJSON(data []byte, opts ...Option) (any, error) {
 func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 	if len(data) > limits.MaxJSONSize {
 		return nil, &Error{Err: ErrTooLarge, Offset: int64(limits.MaxJSONSize),
-			Detail: strconv.Itoa(len(data)) + " bytes, limit " + strconv.Itoa(limits.MaxJSONSize)}
+			Detail: overLimit(len(data), "bytes", limits.MaxJSONSize)}
 	}
 	d := jsonDecoderPool.Get().(*jsonDecoder)
 	d.data, d.pos, d.depth, d.limits = data, 0, 0, limits
@@ -226,7 +226,7 @@ func (d *jsonDecoder) array() (any, error) {
 	start := d.pos
 	d.depth++
 	if d.depth > d.limits.MaxDepth {
-		return nil, d.fail(ErrTooDeep, start, "limit "+strconv.Itoa(d.limits.MaxDepth))
+		return nil, d.fail(ErrTooDeep, start, overLimit(-1, "", d.limits.MaxDepth))
 	}
 	d.pos++ // [
 	d.skipSpace()
@@ -239,7 +239,7 @@ func (d *jsonDecoder) array() (any, error) {
 	for n := 0; ; n++ {
 		if n >= d.limits.MaxElements {
 			d.popItems(base)
-			return nil, d.fail(ErrTooManyElements, d.pos, "limit "+strconv.Itoa(d.limits.MaxElements))
+			return nil, d.fail(ErrTooManyElements, d.pos, overLimit(-1, "", d.limits.MaxElements))
 		}
 		v, err := d.value()
 		if err != nil {

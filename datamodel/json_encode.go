@@ -1,7 +1,6 @@
 package datamodel
 
 import (
-	"fmt"
 	"strconv"
 	"unicode/utf8"
 
@@ -100,26 +99,19 @@ func (e *jsonEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	case Blob:
 		return e.blob(dst, &x, depth)
 	case *Blob:
-		if x == nil {
-			return dst, valueError(ErrUnsupported, "nil *datamodel.Blob")
+		if x != nil {
+			return e.blob(dst, x, depth)
 		}
-		return e.blob(dst, x, depth)
 	case []byte:
 		return e.bytes(dst, x), nil
 	case cid.Cid:
 		return e.link(dst, x)
-	case float32, float64:
-		// The data model has no floats (spec/data-model.txt, "Why No Floats?").
-		return dst, valueError(ErrFloat, fmt.Sprintf("%T %v", v, v))
-	default:
-		if n, isInt, err := goInt(v); isInt { // the other Go integer types
-			if err != nil {
-				return dst, err
-			}
-			return strconv.AppendInt(dst, n, 10), nil
-		}
-		return dst, valueError(ErrUnsupported, fmt.Sprintf("Go type %T", v))
 	}
+	n, err := otherGoValue(v)
+	if err != nil {
+		return dst, err
+	}
+	return strconv.AppendInt(dst, n, 10), nil
 }
 
 // open, element, key and close write the punctuation of arrays and objects, with indentation
@@ -202,7 +194,7 @@ func (e *jsonEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, e
 		keys = append(keys, k)
 	}
 	if reserved {
-		if err := validateMapShape(m, e.maxCIDLen); err != nil {
+		if err := checkMapShape(m, e.maxCIDLen); err != nil {
 			return dst, err
 		}
 	}
@@ -233,7 +225,7 @@ func (e *jsonEncoder) bytes(dst []byte, b []byte) []byte {
 
 // link writes {"$link": "b…"}.
 func (e *jsonEncoder) link(dst []byte, c cid.Cid) ([]byte, error) {
-	if err := validateCIDLen(c, e.maxCIDLen); err != nil {
+	if err := checkLink(c, e.maxCIDLen); err != nil {
 		return dst, err
 	}
 	dst = e.key(e.open(dst, '{'), 0, "$link")
@@ -269,7 +261,7 @@ func (e *jsonEncoder) blob(dst []byte, b *Blob, depth int) ([]byte, error) {
 	if depth > e.maxDepth {
 		return dst, e.errTooDeep()
 	}
-	if err := validateBlob(b, e.maxCIDLen); err != nil {
+	if err := checkBlob(b, e.maxCIDLen); err != nil {
 		return dst, err
 	}
 	dst = e.open(dst, '{')

@@ -2,7 +2,6 @@ package datamodel
 
 import (
 	"errors"
-	"strconv"
 
 	"github.com/atcore/atcore/cidutil"
 )
@@ -42,7 +41,7 @@ func (d *jsonDecoder) object() (any, error) {
 	var cidVal, mimeVal any
 	for n := 0; ; n++ {
 		if n >= d.limits.MaxElements {
-			return nil, d.fail(ErrTooManyElements, d.pos, "limit "+strconv.Itoa(d.limits.MaxElements))
+			return nil, d.fail(ErrTooManyElements, d.pos, overLimit(-1, "", d.limits.MaxElements))
 		}
 		keyOff := d.pos
 		key, err := d.memberKey()
@@ -120,7 +119,7 @@ func (d *jsonDecoder) object() (any, error) {
 	}
 	d.depth--
 	if len(out) == 2 && cidVal != nil && mimeVal != nil {
-		if b, ok := jsonLegacyBlob(cidVal, mimeVal); ok {
+		if b, ok := legacyBlob(cidVal, mimeVal); ok {
 			return d.slabs.boxBlob(b), nil
 		}
 	}

@@ -92,21 +92,9 @@ func walkTree(v any, visit func(any) bool) {
 
 // walkBlobMap converts a plain map with exactly the blob shape to a Blob.
 func walkBlobMap(m map[string]any) (Blob, bool) {
-	if t, ok := m["$type"].(string); !ok || t != "blob" || validateMapShape(m, DefaultMaxCIDLen) != nil {
+	if t, ok := m["$type"].(string); !ok || t != "blob" {
 		return Blob{}, false
 	}
-	var b Blob
-	switch ref := m["ref"].(type) {
-	case Link:
-		b.Ref = ref
-	case cid.Cid:
-		b.Ref = Link(ref)
-	}
-	b.MimeType = m["mimeType"].(string)
-	size, _, err := goInt(m["size"]) // validateMapShape checked that it is an integer ≥ 0
-	if err != nil {
-		return Blob{}, false
-	}
-	b.Size = size
-	return b, true
+	b, err := blobFromMap(m, DefaultMaxCIDLen)
+	return b, err == nil
 }
