@@ -1,0 +1,159 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"strings"
+
+	"github.com/atcore/atcore/atident"
+	"github.com/atcore/atcore/cidutil"
+	"github.com/atcore/atcore/datetime"
+	"github.com/atcore/atcore/did"
+	"github.com/atcore/atcore/handle"
+	"github.com/atcore/atcore/nsid"
+	"github.com/atcore/atcore/rkey"
+	"github.com/atcore/atcore/tid"
+)
+
+// A kind is one kind of identifier or Lexicon string format that "check" validates and
+// "inspect" recognizes.
+type kind struct {
+	name    string   // as typed after "check" and printed by "inspect": "tid", "at-uri"
+	aliases []string // other names "check" accepts: the Lexicon format name where it differs
+	// parse checks s with the package's strict parser and returns the parts "inspect" shows
+	// after "name=s", or the package's error.
+	parse func(s string) ([]part, error)
+	// inspected tells whether "inspect" tries this kind. at-identifier is not tried: a value
+	// is one exactly when it is a DID or a handle, which "inspect" shows already.
+	inspected bool
+}
+
+// A part is one key=value field of an "inspect" line.
+type part struct{ key, value string }
+
+// kinds lists every kind, most specific first: the order in which "inspect" prints the kinds a
+// value is, and "check" lists them. A value that is a TID is always a record key too, an NSID
+// usually a handle too: the first line says the most about it. rkey comes last, since nearly
+// every identifier is also a valid record key.
+var kinds = []*kind{
+	{name: "tid", parse: tidParts, inspected: true},
+	{name: "cid", parse: cidParts, inspected: true},
+	{name: "datetime", parse: datetimeParts, inspected: true},
+	{name: "did", parse: didParts, inspected: true},
+	{name: "at-identifier", parse: atidentParts},
+	{name: "nsid", parse: nsidParts, inspected: true},
+	{name: "handle", parse: handleParts, inspected: true},
+	{name: "rkey", aliases: []string{"record-key"}, parse: rkeyParts, inspected: true},
+}
+
+// findKind returns the kind called name (or one of its aliases), or nil.
+func findKind(name string) *kind {
+	for _, k := range kinds {
+		if k.name == name {
+			return k
+		}
+		for _, a := range k.aliases {
+			if a == name {
+				return k
+			}
+		}
+	}
+	return nil
+}
+
+// kindNames returns the names of the kinds, in order, for messages and help.
+func kindNames() string {
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = k.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// errOffset returns the byte offset an identifier package's *Error locates its problem at, or
+// -1 when it has none (the input as a whole is at fault, or err is of another type).
+func errOffset(err error) int {
+	var (
+		te *tid.Error
+		ce *cidutil.Error
+		de *datetime.Error
+		ie *did.Error
+		ae *atident.Error
+		ne *nsid.Error
+		he *handle.Error
+		re *rkey.Error
+	)
+	switch {
+	case errors.As(err, &te):
+		if te.Len != tid.Len {
+			return -1 // a wrong length is found before reading any character
+		}
+		return te.Offset
+	case errors.As(err, &ce):
+		return ce.Offset
+	case errors.As(err, &de):
+		return de.Offset
+	case errors.As(err, &ie):
+		return ie.Offset
+	case errors.As(err, &ae):
+		return ae.Offset
+	case errors.As(err, &ne):
+		return ne.Offset
+	case errors.As(err, &he):
+		return he.Offset
+	case errors.As(err, &re):
+		return re.Offset
+	}
+	return -1
+}
+
+var checkCommand = &command{
+	name:     "check",
+	synopsis: "KIND [VALUE...]",
+	summary:  "check identifiers of one kind: tid, did, handle, nsid, datetime, cid, …",
+	doc: `
+Checks each VALUE with the strict rules of KIND (the Lexicon string format of that name) and
+prints "ok VALUE" for each valid one; for each invalid one, a line on standard error saying
+where and why, and the exit status is 1. With no VALUE, or "-", reads the values from
+standard input, one per line. Values that start with "-" go after "--" (the record key "-"
+itself, only on standard input).
+
+KIND is one of: tid, cid, datetime, did, at-identifier (a DID or a handle), nsid, handle,
+rkey (also record-key). "check rkey" and "rkey check" accept the same keys.`,
+	example: `
+$ atcore check did did:plc:ewvi7nxzyoun6zhxrhs64oiz did:PLC:x
+ok did:plc:ewvi7nxzyoun6zhxrhs64oiz
+atcore check: invalid DID "did:PLC:x": 'P' at offset 4: the method is lower-case letters only, then ':'`,
+	maxArgs: -1,
+	setup: func(fs *flag.FlagSet) func(*call, []string) int {
+		return func(c *call, args []string) int {
+			if len(args) == 0 {
+				return c.usageError("no KIND given; want one of %s", kindNames())
+			}
+			k := findKind(args[0])
+			if k == nil {
+				return c.usageError("unknown kind %q; want one of %s", args[0], kindNames())
+			}
+			values := args[1:]
+			if len(values) > 0 && values[0] == "--" { // the flag parser stopped at KIND
+				values = values[1:]
+			}
+			return c.eachItem(stdinArgs(values), func(w *bufio.Writer, value string) error {
+				if _, err := k.parse(value); err != nil {
+					return err
+				}
+				w.WriteString("ok " + value + "\n")
+				return nil
+			})
+		}
+	},
+}
+
+// stdinArgs returns args, or none when args is just "-", so that eachItem reads standard input.
+func stdinArgs(args []string) []string {
+	if len(args) == 1 && args[0] == stdinName {
+		return nil
+	}
+	return args
+}

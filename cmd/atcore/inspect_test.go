@@ -1,0 +1,106 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/atcore/atcore/internal/testvec"
+)
+
+func TestGoldenInspect(t *testing.T) {
+	checkGolden(t, []goldenCase{
+		{name: "inspect-tid", rule: "a TID shows its time, clock and forms, as tid inspect does; it is a record key too",
+			args: []string{"inspect", "3kxnlhr3gxq23", "2222222222222"}, code: exitOK},
+		{name: "inspect-cid", rule: "a CID shows its base, version, codec, hash and digest, and whether it is blessed (DECISIONS rule 12)",
+			args: []string{"inspect", "bafyreieff43zhfwcmdsbm5th7puxzjoze7d7rr2aydvty6sjns4i2boyma",
+				"bafkreidgmdyif2c6tntdjm2rghqg5btbfgiwqwfikoqf5zbbombshmazsy",
+				"bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi",
+				"f017012202c5f688262e0ece8569aa6f94d60aad55ca8d9d83734e4a7430d0cff6588ec2b"},
+			code: exitOK},
+		{name: "inspect-datetime", rule: "a datetime shows its instant in UTC and its offset as written",
+			args: []string{"inspect", "2024-07-19T16:40:46.480Z", "1985-04-12T23:20:50.123-07:00", "2024-07-19T16:40:46+00:00"},
+			code: exitOK},
+		{name: "inspect-did", rule: "a DID shows its method and identifier, and whether atproto supports it (did:plc exact form, host-level did:web)",
+			args: []string{"inspect", "did:plc:ewvi7nxzyoun6zhxrhs64oiz", "did:plc:short", "did:web:example.com",
+				"did:web:localhost%3A8080", "did:web:example.com:path", "did:key:zQ3sh"},
+			code: exitOK},
+		{name: "inspect-nsid", rule: "an NSID shows its authority, name and domain; the normalized form when it differs; it is often a handle and a record key too",
+			args: []string{"inspect", "app.bsky.feed.post", "Com.Example.fooBar"}, code: exitOK},
+		{name: "inspect-handle", rule: "a handle shows its TLD and whether it may be resolved, the normalized form when it differs",
+			args: []string{"inspect", "alice.bsky.social", "Alice.Test", "bob.local", "handle.invalid", "xn--ls8h.test"},
+			code: exitOK},
+		{name: "inspect-rkey", rule: "a value that is only a record key has no parts",
+			args: []string{"inspect", "self", "pre:fix", "did:plc:", "~1.2-3_"}, code: exitOK},
+		{name: "inspect-none", rule: "a value of no kind: one line on standard error, the error of the kind it comes closest to",
+			args: []string{"inspect", "ok.kind", "did:plc:ab cd", "alpha/beta", "2024-07-19 16:40:46Z", "3kxnlhr3gxq2/", "", "a b"},
+			code: exitData, stderrHas: []string{`atcore inspect: no kind fits; closest: invalid DID "did:plc:ab cd"`,
+				`closest: invalid NSID "alpha/beta": '/' at offset 5`, `no kind fits an empty value`}},
+		{name: "inspect-stdin", rule: "with no VALUE, or '-', values are read from standard input, one per line",
+			args: []string{"inspect", "-"}, stdin: []byte("3kxnlhr3gxq23\r\nnot a value\nen\n"), code: exitData,
+			stderrHas: []string{`atcore inspect: no kind fits; closest: `, `"not a value"`}},
+	})
+}
+
+// Every valid conformance vector of a kind that inspect tries is shown as that kind.
+func TestInspectVectors(t *testing.T) {
+	for _, tc := range []struct{ kind, file string }{
+		{"tid", "tid"},
+		{"datetime", "datetime"},
+		{"did", "did"},
+		{"nsid", "nsid"},
+		{"handle", "handle"},
+		{"rkey", "recordkey"},
+	} {
+		t.Run(tc.kind, func(t *testing.T) {
+			for _, v := range testvec.Syntax(t, tc.file+"_syntax_valid.txt") {
+				r := atcore(nil, "inspect", "--", v)
+				if v == stdinName { // the record key "-" is read from standard input
+					r = atcore([]byte(v+"\n"), "inspect")
+				}
+				found := false
+				for _, l := range lines(r.stdout) {
+					found = found || l == tc.kind+"="+v || strings.HasPrefix(l, tc.kind+"="+v+" ")
+				}
+				if r.code != exitOK || r.stderr != "" || !found {
+					t.Errorf("%q: exit %d, no %s line in\n%s%s", v, r.code, tc.kind, r.stdout, r.stderr)
+				}
+			}
+			// A value invalid as this kind gives no line of this kind.
+			for _, v := range testvec.Syntax(t, tc.file+"_syntax_invalid.txt") {
+				r := atcore(nil, "inspect", "--", v)
+				for _, l := range lines(r.stdout) {
+					if strings.HasPrefix(l, tc.kind+"=") {
+						t.Errorf("%q is invalid as %s, but inspect prints %q", v, tc.kind, l)
+					}
+				}
+			}
+		})
+	}
+}
+
+// inspect's line for a TID is the line tid inspect prints.
+func TestInspectTIDIsTIDInspect(t *testing.T) {
+	for _, v := range testvec.Syntax(t, "tid_syntax_valid.txt") {
+		a := lines(atcore(nil, "inspect", v).stdout)
+		b := atcore(nil, "tid", "inspect", v).stdout
+		if len(a) == 0 || a[0]+"\n" != b {
+			t.Errorf("%q: inspect prints %q, tid inspect %q", v, a, b)
+		}
+	}
+}
+
+// The help of inspect names every kind it tries, in the order it prints them.
+func TestInspectHelpOrder(t *testing.T) {
+	help := atcore(nil, "help", "inspect").stdout
+	last := -1
+	for _, k := range kinds {
+		if !k.inspected {
+			continue
+		}
+		i := strings.Index(help, "\n  "+k.name+" ")
+		if i < 0 || i < last {
+			t.Errorf("help inspect does not list %q in order (at %d, after %d)", k.name, i, last)
+		}
+		last = i
+	}
+}
