@@ -104,3 +104,42 @@ func TestInspectHelpOrder(t *testing.T) {
 		last = i
 	}
 }
+
+// inspect and check agree on every input: inspect prints a KIND line for a value exactly when
+// "check KIND" accepts it, and a value of no kind gives one line on standard error, exit 1.
+func FuzzInspect(f *testing.F) {
+	for _, name := range []string{"tid", "cid", "datetime", "did", "nsid", "handle", "recordkey", "atidentifier", "aturi", "language"} {
+		for _, suffix := range []string{"_syntax_valid.txt", "_syntax_invalid.txt"} {
+			for _, v := range testvec.Syntax(f, name+suffix) {
+				f.Add(v)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		if v == stdinName {
+			return // "-" means standard input
+		}
+		r := atcore(nil, "inspect", "--", v)
+		got := map[string]bool{}
+		for _, l := range lines(r.stdout) {
+			name, rest, _ := strings.Cut(l, "=")
+			if rest != v && !strings.HasPrefix(rest, v+" ") {
+				t.Fatalf("%q: line %q does not start with KIND=VALUE", v, l)
+			}
+			got[name] = true
+		}
+		if (r.code == exitOK) != (len(got) > 0) || (r.code != exitOK && strings.Count(r.stderr, "\n") != 1) ||
+			(r.code == exitOK && r.stderr != "") {
+			t.Fatalf("%q: exit %d, stdout %q, stderr %q", v, r.code, r.stdout, r.stderr)
+		}
+		for _, k := range kinds {
+			if !k.inspected {
+				continue
+			}
+			c := atcore(nil, "check", k.name, "--", v)
+			if (c.code == exitOK) != got[k.name] {
+				t.Fatalf("%q: check %s exits %d, inspect prints a %s line: %v", v, k.name, c.code, k.name, got[k.name])
+			}
+		}
+	})
+}
