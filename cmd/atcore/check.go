@@ -30,7 +30,10 @@ type kind struct {
 }
 
 // A part is one key=value field of an "inspect" line.
-type part struct{ key, value string }
+type part struct {
+	key, value string
+	raw        bool // value is a JSON number or boolean, written unquoted by -json
+}
 
 // kinds lists every kind, most specific first: the order in which "inspect" prints the kinds a
 // value is, and "check" lists them. A value that is a TID is always a record key too, an NSID
@@ -71,9 +74,9 @@ func kindNames() string {
 	return strings.Join(names, ", ")
 }
 
-// errOffset returns the byte offset an identifier package's *Error locates its problem at, or
-// -1 when it has none (the input as a whole is at fault, or err is of another type).
-func errOffset(err error) int {
+// errOffset returns the byte offset an identifier package's *Error locates its problem at (-1
+// when the input as a whole is at fault), and whether err is such an error.
+func errOffset(err error) (int, bool) {
 	var (
 		te *tid.Error
 		ce *cidutil.Error
@@ -86,38 +89,44 @@ func errOffset(err error) int {
 	)
 	switch {
 	case errors.As(err, &te):
-		if te.Len != tid.Len {
-			return -1 // a wrong length is found before reading any character
-		}
-		return te.Offset
+		return te.Offset, true
 	case errors.As(err, &ce):
-		return ce.Offset
+		return ce.Offset, true
 	case errors.As(err, &de):
-		return de.Offset
+		return de.Offset, true
 	case errors.As(err, &ie):
-		return ie.Offset
+		return ie.Offset, true
 	case errors.As(err, &ae):
-		return ae.Offset
+		return ae.Offset, true
 	case errors.As(err, &ne):
-		return ne.Offset
+		return ne.Offset, true
 	case errors.As(err, &he):
-		return he.Offset
+		return he.Offset, true
 	case errors.As(err, &re):
-		return re.Offset
+		return re.Offset, true
 	}
-	return -1
+	return -1, false
+}
+
+// checkResult is one line of "check -json".
+type checkResult struct {
+	Input  string `json:"input"`
+	OK     bool   `json:"ok"`
+	Error  string `json:"error,omitempty"`
+	Offset *int   `json:"offset,omitempty"` // byte offset in the input; -1: the input as a whole
 }
 
 var checkCommand = &command{
 	name:     "check",
-	synopsis: "KIND [VALUE...]",
+	synopsis: "[-json] KIND [VALUE...]",
 	summary:  "check identifiers of one kind: tid, did, handle, nsid, datetime, cid, …",
 	doc: `
 Checks each VALUE with the strict rules of KIND (the Lexicon string format of that name) and
 prints "ok VALUE" for each valid one; for each invalid one, a line on standard error saying
 where and why, and the exit status is 1. With no VALUE, or "-", reads the values from
 standard input, one per line. Values that start with "-" go after "--" (the record key "-"
-itself, only on standard input).
+itself, only on standard input). With -json, one JSON object per value on standard output,
+valid or not: "input", "ok", and "error" and "offset" (-1: the value as a whole).
 
 KIND is one of: tid, cid, datetime, did, at-identifier (a DID or a handle), nsid, handle,
 rkey (also record-key). "check rkey" and "rkey check" accept the same keys.`,
@@ -127,6 +136,7 @@ ok did:plc:ewvi7nxzyoun6zhxrhs64oiz
 atcore check: invalid DID "did:PLC:x": 'P' at offset 4: the method is lower-case letters only, then ':'`,
 	maxArgs: -1,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
+		asJSON := fs.Bool("json", false, "print one JSON object per value")
 		return func(c *call, args []string) int {
 			if len(args) == 0 {
 				return c.usageError("no KIND given; want one of %s", kindNames())
@@ -140,11 +150,21 @@ atcore check: invalid DID "did:PLC:x": 'P' at offset 4: the method is lower-case
 				values = values[1:]
 			}
 			return c.eachItem(stdinArgs(values), func(w *bufio.Writer, value string) error {
-				if _, err := k.parse(value); err != nil {
-					return err
+				_, err := k.parse(value)
+				switch {
+				case *asJSON:
+					r := checkResult{Input: value, OK: err == nil}
+					if err != nil {
+						r.Error = err.Error()
+						if off, ok := errOffset(err); ok {
+							r.Offset = &off
+						}
+					}
+					writeJSONLine(w, r)
+				case err == nil:
+					w.WriteString("ok " + value + "\n")
 				}
-				w.WriteString("ok " + value + "\n")
-				return nil
+				return err
 			})
 		}
 	},

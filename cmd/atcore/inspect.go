@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -23,7 +24,7 @@ import (
 
 var inspectCommand = &command{
 	name:     "inspect",
-	synopsis: "[VALUE...]",
+	synopsis: "[-json] [VALUE...]",
 	summary:  "tell what kind of identifier each value is and show its parts",
 	doc: `
 Tries each VALUE as every kind of identifier, with the strict rules of "atcore check", and
@@ -45,7 +46,12 @@ normalized form differs from the value. A value that is no kind at all gives a l
 standard error, with the error of the kind it comes closest to (the one whose error is
 furthest into the value), and the exit status is 1. With no VALUE, or "-", reads the values
 from standard input, one per line. Values that start with "-" go after "--" (the record key
-"-" itself, only on standard input).`,
+"-" itself, only on standard input).
+
+With -json, one JSON object per value on standard output, whatever it is: "input", "ok", and
+"kinds", a list of objects with "kind" and the parts (clock, version and the true/false parts
+as JSON numbers and booleans, the others as strings), or "error" and, unless the value is
+empty, "closest" (the kind) and "offset" (-1: the value as a whole).`,
 	example: `
 $ atcore inspect app.bsky.feed.post
 nsid=app.bsky.feed.post authority=app.bsky.feed name=post domain=feed.bsky.app
@@ -53,46 +59,120 @@ handle=app.bsky.feed.post tld=post resolvable=true
 rkey=app.bsky.feed.post`,
 	maxArgs: -1,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
+		asJSON := fs.Bool("json", false, "print one JSON object per value")
 		return func(c *call, args []string) int {
 			return c.eachItem(stdinArgs(args), func(w *bufio.Writer, value string) error {
-				return inspect(w, value)
+				found, closest, err := inspect(value)
+				if *asJSON {
+					r := inspectResult{Input: value, OK: err == nil, Kinds: found}
+					if err != nil {
+						r.Error = err.Error()
+						if closest != nil {
+							r.Closest = closest.name
+							r.Error = closest.err.Error()
+							if off, ok := errOffset(closest.err); ok {
+								r.Offset = &off
+							}
+						}
+					}
+					writeJSONLine(w, r)
+					return err
+				}
+				for _, f := range found {
+					w.WriteString(f.kind.name + "=" + value)
+					for _, p := range f.parts {
+						w.WriteString(" " + p.key + "=" + p.value)
+					}
+					w.WriteString("\n")
+				}
+				return err
 			})
 		}
 	},
 }
 
-// inspect writes a line for each kind value is, or returns the error of the closest kind when
-// it is none.
-func inspect(w *bufio.Writer, value string) error {
+// A match is a kind a value is, with its parts.
+type match struct {
+	kind  *kind
+	parts []part
+}
+
+// A miss is a kind a value is not, with the reason.
+type miss struct {
+	*kind
+	err error
+}
+
+// inspect returns every kind value is, in the order of kinds. When it is none, it also returns
+// the kind it comes closest to, if any, and an error that says so.
+func inspect(value string) ([]match, *miss, error) {
 	if value == "" {
-		return errors.New("no kind fits an empty value")
+		return nil, nil, errors.New("no kind fits an empty value")
 	}
-	var closest error
-	best, found := -2, false
+	var found []match
+	var closest *miss
+	best := -2
 	for _, k := range kinds {
 		if !k.inspected {
 			continue
 		}
 		parts, err := k.parse(value)
-		if err != nil {
-			// The kind whose parser got furthest into the value is the likeliest intent;
-			// on a tie the more specific kind, which comes first, wins.
-			if off := errOffset(err); off > best {
-				best, closest = off, err
-			}
+		if err == nil {
+			found = append(found, match{k, parts})
 			continue
 		}
-		found = true
-		w.WriteString(k.name + "=" + value)
-		for _, p := range parts {
-			w.WriteString(" " + p.key + "=" + p.value)
+		// The kind whose parser got furthest into the value is the likeliest intent; on a
+		// tie the more specific kind, which comes first, wins.
+		if off := closeness(err); off > best {
+			best, closest = off, &miss{k, err}
 		}
-		w.WriteString("\n")
 	}
-	if !found {
-		return fmt.Errorf("no kind fits; closest: %w", closest)
+	if len(found) > 0 {
+		return found, nil, nil
 	}
-	return nil
+	return nil, closest, fmt.Errorf("no kind fits; closest: %w", closest.err)
+}
+
+// closeness tells how far a parser got into the value before err: the offset of the error, or
+// -1 when it read no character (the input as a whole is at fault).
+func closeness(err error) int {
+	var te *tid.Error
+	if errors.As(err, &te) && te.Len != tid.Len {
+		return -1 // tid reports a wrong length at the end of the input, but checks it first
+	}
+	off, _ := errOffset(err)
+	return off
+}
+
+// inspectResult is one line of "inspect -json".
+type inspectResult struct {
+	Input   string  `json:"input"`
+	OK      bool    `json:"ok"`
+	Kinds   []match `json:"kinds,omitempty"`
+	Closest string  `json:"closest,omitempty"` // the kind the value comes closest to
+	Error   string  `json:"error,omitempty"`   // why it is not of that kind
+	Offset  *int    `json:"offset,omitempty"`  // byte offset in the input; -1: the input as a whole
+}
+
+// MarshalJSON writes a match as an object: "kind", then the parts in order, numbers and
+// booleans as JSON numbers and booleans.
+func (m match) MarshalJSON() ([]byte, error) {
+	b := append([]byte(`{"kind":`), strconv.Quote(m.kind.name)...)
+	for _, p := range m.parts {
+		b = append(b, ',')
+		b = strconv.AppendQuote(b, p.key)
+		b = append(b, ':')
+		if p.raw {
+			b = append(b, p.value...)
+		} else {
+			q, err := json.Marshal(p.value)
+			if err != nil {
+				return nil, err
+			}
+			b = append(b, q...)
+		}
+	}
+	return append(b, '}'), nil
 }
 
 func tidParts(s string) ([]part, error) {
@@ -101,11 +181,11 @@ func tidParts(s string) ([]part, error) {
 		return nil, err
 	}
 	return []part{
-		{"time", formatTime(t.Time())},
-		{"clock", strconv.FormatUint(uint64(t.ClockID()), 10)},
-		{"class", t.ClockClass().String()},
-		{"integer", strconv.FormatUint(uint64(t), 10)},
-		{"dashed", t.Dashed()},
+		{"time", formatTime(t.Time()), false},
+		{"clock", strconv.FormatUint(uint64(t.ClockID()), 10), true},
+		{"class", t.ClockClass().String(), false},
+		{"integer", strconv.FormatUint(uint64(t), 10), false},
+		{"dashed", t.Dashed(), false},
 	}, nil
 }
 
@@ -120,12 +200,12 @@ func cidParts(s string) ([]part, error) {
 		return nil, err
 	}
 	return []part{
-		{"base", multibaseName(s[0])},
-		{"version", strconv.FormatUint(p.Version, 10)},
-		{"codec", codecName(p.Codec)},
-		{"hash", hashName(p.MhType)},
-		{"digest", hex.EncodeToString(m.Digest)},
-		{"blessed", strconv.FormatBool(cidutil.IsBlessed(c))},
+		{"base", multibaseName(s[0]), false},
+		{"version", strconv.FormatUint(p.Version, 10), true},
+		{"codec", codecName(p.Codec), false},
+		{"hash", hashName(p.MhType), false},
+		{"digest", hex.EncodeToString(m.Digest), false},
+		{"blessed", strconv.FormatBool(cidutil.IsBlessed(c)), true},
 	}, nil
 }
 
@@ -207,8 +287,8 @@ func datetimeParts(s string) ([]part, error) {
 		return nil, err
 	}
 	return []part{
-		{"time", d.Time().UTC().Format(time.RFC3339Nano)},
-		{"offset", formatOffset(d.Offset())},
+		{"time", d.Time().UTC().Format(time.RFC3339Nano), false},
+		{"offset", formatOffset(d.Offset()), false},
 	}, nil
 }
 
@@ -226,18 +306,18 @@ func didParts(s string) ([]part, error) {
 	if err != nil {
 		return nil, err
 	}
-	parts := []part{{"method", d.Method()}, {"identifier", d.Identifier()}}
+	parts := []part{{"method", d.Method(), false}, {"identifier", d.Identifier(), false}}
 	switch d.Method() {
 	case "plc":
-		parts = append(parts, part{"supported", strconv.FormatBool(d.CheckPLC() == nil)})
+		parts = append(parts, part{"supported", strconv.FormatBool(d.CheckPLC() == nil), true})
 	case "web":
 		host, err := d.WebHost()
-		parts = append(parts, part{"supported", strconv.FormatBool(err == nil)})
+		parts = append(parts, part{"supported", strconv.FormatBool(err == nil), true})
 		if err == nil {
-			parts = append(parts, part{"host", host})
+			parts = append(parts, part{"host", host, false})
 		}
 	default:
-		parts = append(parts, part{"supported", "false"})
+		parts = append(parts, part{"supported", "false", true})
 	}
 	return parts, nil
 }
@@ -257,12 +337,12 @@ func nsidParts(s string) ([]part, error) {
 		labels[i], labels[j] = labels[j], labels[i]
 	}
 	parts := []part{
-		{"authority", n.Authority()},
-		{"name", n.Name()},
-		{"domain", strings.Join(labels, ".")},
+		{"authority", n.Authority(), false},
+		{"name", n.Name(), false},
+		{"domain", strings.Join(labels, "."), false},
 	}
 	if norm := n.Normalize().String(); norm != s {
-		parts = append(parts, part{"normalized", norm})
+		parts = append(parts, part{"normalized", norm, false})
 	}
 	return parts, nil
 }
@@ -273,11 +353,11 @@ func handleParts(s string) ([]part, error) {
 		return nil, err
 	}
 	parts := []part{
-		{"tld", h.TLD()},
-		{"resolvable", strconv.FormatBool(!h.HasDisallowedTLD() && !h.IsInvalidHandle())},
+		{"tld", h.TLD(), false},
+		{"resolvable", strconv.FormatBool(!h.HasDisallowedTLD() && !h.IsInvalidHandle()), true},
 	}
 	if norm := h.Normalize().String(); norm != s {
-		parts = append(parts, part{"normalized", norm})
+		parts = append(parts, part{"normalized", norm, false})
 	}
 	return parts, nil
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -35,6 +37,9 @@ func TestGoldenInspect(t *testing.T) {
 			args: []string{"inspect", "ok.kind", "did:plc:ab cd", "alpha/beta", "2024-07-19 16:40:46Z", "3kxnlhr3gxq2/", "", "a b"},
 			code: exitData, stderrHas: []string{`atcore inspect: no kind fits; closest: invalid DID "did:plc:ab cd"`,
 				`closest: invalid NSID "alpha/beta": '/' at offset 5`, `no kind fits an empty value`}},
+		{name: "inspect-json", rule: "-json: one object per value, its kinds and their parts, or the closest kind and its error",
+			args: []string{"inspect", "-json", "3kxnlhr3gxq23", "did:web:example.com", "did:plc:ab cd", ""}, code: exitData,
+			stderrHas: []string{`closest: invalid DID "did:plc:ab cd"`}},
 		{name: "inspect-stdin", rule: "with no VALUE, or '-', values are read from standard input, one per line",
 			args: []string{"inspect", "-"}, stdin: []byte("3kxnlhr3gxq23\r\nnot a value\nen\n"), code: exitData,
 			stderrHas: []string{`atcore inspect: no kind fits; closest: `, `"not a value"`}},
@@ -142,4 +147,74 @@ func FuzzInspect(f *testing.F) {
 			}
 		}
 	})
+}
+
+// inspect -json writes one JSON object per value, whose kinds and parts are those of the text
+// form.
+func TestInspectJSON(t *testing.T) {
+	values := []string{"3kxnlhr3gxq23", "app.bsky.feed.post", "bafyreieff43zhfwcmdsbm5th7puxzjoze7d7rr2aydvty6sjns4i2boyma",
+		"2024-07-19T16:40:46.480Z", "did:web:example.com", "Alice.Test", "self", "a b", "did:plc:ab cd"}
+	text := atcore(nil, append([]string{"inspect"}, values...)...)
+	js := atcore(nil, append([]string{"inspect", "-json"}, values...)...)
+	if js.code != text.code || js.stderr != text.stderr {
+		t.Errorf("-json: exit %d, stderr %q; without: exit %d, stderr %q", js.code, js.stderr, text.code, text.stderr)
+	}
+	objects := lines(js.stdout)
+	if len(objects) != len(values) {
+		t.Fatalf("%d lines of JSON for %d values:\n%s", len(objects), len(values), js.stdout)
+	}
+	var fromJSON []string
+	for i, line := range objects {
+		var r struct {
+			Input   string           `json:"input"`
+			OK      bool             `json:"ok"`
+			Kinds   []map[string]any `json:"kinds"`
+			Closest string           `json:"closest"`
+			Error   string           `json:"error"`
+			Offset  *int             `json:"offset"`
+		}
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("line %d: %v: %s", i, err, line)
+		}
+		if r.Input != values[i] || r.OK != (len(r.Kinds) > 0) || r.OK == (r.Error != "") || (!r.OK && (r.Closest == "" || r.Offset == nil)) {
+			t.Errorf("line %d: %s", i, line)
+		}
+		if !r.OK && !strings.Contains(text.stderr, r.Error) {
+			t.Errorf("line %d: error %q is not on standard error:\n%s", i, r.Error, text.stderr)
+		}
+		for _, k := range r.Kinds {
+			// Rebuild the text line; the keys' order is the text form's, checked by the golden files.
+			s := k["kind"].(string) + "=" + r.Input
+			var keys []string
+			for key := range k {
+				if key != "kind" {
+					keys = append(keys, key)
+				}
+			}
+			for _, f := range strings.Fields(lineOf(text.stdout, s))[1:] {
+				key, value, _ := strings.Cut(f, "=")
+				got, ok := k[key]
+				if !ok || fmt.Sprint(got) != value {
+					t.Errorf("%s: %s=%v in JSON, %s in text", s, key, got, value)
+				}
+			}
+			if n := len(strings.Fields(lineOf(text.stdout, s))) - 1; n != len(keys) {
+				t.Errorf("%s: %d parts in JSON, %d in text", s, len(keys), n)
+			}
+			fromJSON = append(fromJSON, s)
+		}
+	}
+	if len(fromJSON) != len(lines(text.stdout)) {
+		t.Errorf("%d kinds in JSON, %d lines of text", len(fromJSON), len(lines(text.stdout)))
+	}
+}
+
+// lineOf returns the line of out that is prefix or starts with prefix and a space.
+func lineOf(out, prefix string) string {
+	for _, l := range lines(out) {
+		if l == prefix || strings.HasPrefix(l, prefix+" ") {
+			return l
+		}
+	}
+	return ""
 }
