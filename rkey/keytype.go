@@ -7,6 +7,7 @@ import (
 
 	"github.com/atcore/atcore/internal/base32sort"
 	"github.com/atcore/atcore/internal/echo"
+	"github.com/atcore/atcore/nsid"
 	"github.com/atcore/atcore/tid"
 )
 
@@ -151,8 +152,11 @@ func (t KeyType) Check(key string) error {
 			return newError("record key", key, off, ErrTypeMismatch, "key type tid: "+reason)
 		}
 	case kindNSID:
-		if off, reason := nsidProblem(key, 0); reason != "" {
-			return newError("record key", key, off, ErrTypeMismatch, "key type nsid: "+reason)
+		if err := nsid.Validate(key); err != nil {
+			ne := err.(*nsid.Error)
+			e := newError("record key", key, ne.Offset, ErrTypeMismatch, "key type nsid: "+ne.Reason)
+			e.part = ne.Err
+			return e
 		}
 	case kindLiteral:
 		if key != t.literal {

@@ -115,3 +115,14 @@ func keyProblem(key string, base int) (offset int, reason string, sentinel error
 	// Unreachable for an invalid key; kept so that a wrong caller gets an error, not a panic.
 	return -1, "rejected", ErrInvalid
 }
+
+// ValidateAt is Validate for a record key found at byte offset base of a longer input, such as
+// an AT URI: the error's Offset and the offsets in its Reason count from the start of that
+// input, so that the caller can report them as its own. Input and Len are the key's.
+func ValidateAt(key string, base int) error {
+	if IsValid(key) {
+		return nil
+	}
+	off, reason, sentinel := keyProblem(key, base)
+	return newError("record key", key, off, sentinel, reason)
+}
