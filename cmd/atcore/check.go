@@ -124,8 +124,8 @@ var checkCommand = &command{
 Checks each VALUE with the strict rules of KIND (the Lexicon string format of that name) and
 prints "ok VALUE" for each valid one; for each invalid one, a line on standard error saying
 where and why, and the exit status is 1. With no VALUE, or "-", reads the values from
-standard input, one per line. Values that start with "-" go after "--" (the record key "-"
-itself, only on standard input). With -json, one JSON object per value on standard output,
+standard input, one per line; values that start with "-", the value "-" included, go after
+"--". With -json, one JSON object per value on standard output,
 valid or not: "input", "ok", and "error" and "offset" (-1: the value as a whole).
 
 KIND is one of: tid, cid, datetime, did, at-identifier (a DID or a handle), nsid, handle,
@@ -146,10 +146,10 @@ atcore check: invalid DID "did:PLC:x": 'P' at offset 4: the method is lower-case
 				return c.usageError("unknown kind %q; want one of %s", args[0], kindNames())
 			}
 			values := args[1:]
-			if len(values) > 0 && values[0] == "--" { // the flag parser stopped at KIND
-				values = values[1:]
+			if len(values) > 0 && values[0] == "--" { // the flag parser stopped at KIND, before it
+				values, c.literal = values[1:], true
 			}
-			return c.eachItem(stdinArgs(values), func(w *bufio.Writer, value string) error {
+			return c.eachItem(values, func(w *bufio.Writer, value string) error {
 				_, err := k.parse(value)
 				switch {
 				case *asJSON:
@@ -168,12 +168,4 @@ atcore check: invalid DID "did:PLC:x": 'P' at offset 4: the method is lower-case
 			})
 		}
 	},
-}
-
-// stdinArgs returns args, or none when args is just "-", so that eachItem reads standard input.
-func stdinArgs(args []string) []string {
-	if len(args) == 1 && args[0] == stdinName {
-		return nil
-	}
-	return args
 }

@@ -44,22 +44,24 @@ func TestGoldenCheck(t *testing.T) {
 			code: exitData, stderrHas: []string{`invalid record key ".."`, `invalid record key "a/b"`, "offset 1"}},
 		{name: "check-record-key", rule: "record-key, the Lexicon format's name, is rkey",
 			args: []string{"check", "record-key", "self", "a/b"}, code: exitData, stderrHas: []string{`invalid record key "a/b"`}},
-		{name: "check-stdin", rule: "with no VALUE, values are read from standard input, one per line (CRLF too)",
-			args: []string{"check", "nsid"}, stdin: []byte("app.bsky.feed.post\r\napp.bsky\n\ncom.example.x"), code: exitData,
-			stderrHas: []string{`invalid NSID "app.bsky"`, `invalid NSID ""`}},
-		{name: "check-dash", rule: "a lone '-' reads standard input; values that start with '-' go after --",
-			args: []string{"check", "handle", "-"}, stdin: []byte("alice.test\n-alice.test\n"), code: exitData,
+		{name: "check-stdin", rule: "with no VALUE, values are read from standard input, one per line, trimmed; blank lines skipped",
+			args: []string{"check", "nsid"}, stdin: []byte("app.bsky.feed.post\r\napp.bsky\n\n com.example.x "), code: exitData,
+			stderrHas: []string{`invalid NSID "app.bsky"`}},
+		{name: "check-dash", rule: "'-' reads standard input in its place",
+			args: []string{"check", "handle", "bob.test", "-", "carol.test"}, stdin: []byte("alice.test\n-alice.test\n"), code: exitData,
 			stderrHas: []string{`invalid handle "-alice.test"`}},
-		{name: "check-after-dashes", rule: "values that start with '-' go after --",
+		{name: "check-after-dashes", rule: "values that start with '-', '-' included, go after -- (after KIND or before it)",
 			args: []string{"check", "rkey", "--", "-x", "-"}, code: exitOK},
+		{name: "check-dashes-before-kind", rule: "values that start with '-', '-' included, go after -- (after KIND or before it)",
+			args: []string{"check", "--", "rkey", "-x", "-"}, code: exitOK},
 		{name: "check-json", rule: "-json: one object per value, valid or not, with the error and its offset",
 			args: []string{"check", "-json", "did", "did:plc:ewvi7nxzyoun6zhxrhs64oiz", "did:PLC:x", "did:plc:"}, code: exitData,
 			stderrHas: []string{`invalid DID "did:PLC:x"`}},
 		{name: "check-no-kind", rule: "check needs a KIND: usage error",
-			args: []string{"check"}, code: exitUsage, stderrHas: []string{"atcore check: no KIND given; want one of tid, ", "usage: atcore check"}},
+			args: []string{"check"}, code: exitUsage, stderrHas: []string{"atcore check: no KIND given; want one of tid, ", `Run "atcore help check" for its usage.`}},
 		{name: "check-unknown-kind", rule: "an unknown KIND is a usage error that lists the kinds",
 			args: []string{"check", "uuid", "x"}, code: exitUsage,
-			stderrHas: []string{`atcore check: unknown kind "uuid"; want one of tid, `, "usage: atcore check"}},
+			stderrHas: []string{`atcore check: unknown kind "uuid"; want one of tid, `, `Run "atcore help check" for its usage.`}},
 	})
 }
 
@@ -137,14 +139,24 @@ func TestCheckCIDVectors(t *testing.T) {
 	}
 }
 
-// "check rkey" and "rkey check" are the same check: same output, same messages.
+// "check rkey" and "rkey check" accept the same record keys, with the same messages. (rkey check
+// also takes repository paths, COLLECTION/KEY: a value with a '/' is a path there and an
+// invalid key here.)
 func TestCheckRkeyIsRkeyCheck(t *testing.T) {
 	keys := append(testvec.Syntax(t, "recordkey_syntax_valid.txt"), testvec.Syntax(t, "recordkey_syntax_invalid.txt")...)
-	a := atcore(nil, append([]string{"check", "rkey", "--"}, keys...)...)
-	b := atcore(nil, append([]string{"rkey", "check", "--"}, keys...)...)
-	if a.code != b.code || a.stdout != b.stdout ||
-		a.stderr != strings.ReplaceAll(b.stderr, "atcore rkey check: ", "atcore check: ") {
-		t.Errorf("check rkey:\n%d\n%s%s\nrkey check:\n%d\n%s%s", a.code, a.stdout, a.stderr, b.code, b.stdout, b.stderr)
+	for _, key := range keys {
+		a := atcore(nil, "check", "rkey", "--", key)
+		b := atcore(nil, "rkey", "check", "--", key)
+		if strings.Contains(key, "/") {
+			if a.code != exitData || !strings.HasPrefix(a.stderr, "atcore check: invalid record key ") {
+				t.Errorf("check rkey %q: exit %d, stderr %q", key, a.code, a.stderr)
+			}
+			continue
+		}
+		if a.code != b.code || a.stdout != b.stdout ||
+			a.stderr != strings.ReplaceAll(b.stderr, "atcore rkey check: ", "atcore check: ") {
+			t.Errorf("%q: check rkey exits %d\n%s%s\nrkey check exits %d\n%s%s", key, a.code, a.stdout, a.stderr, b.code, b.stdout, b.stderr)
+		}
 	}
 }
 

@@ -45,8 +45,8 @@ NSID, a handle and a record key) gives several lines. normalized= appears only w
 normalized form differs from the value. A value that is no kind at all gives a line on
 standard error, with the error of the kind it comes closest to (the one whose error is
 furthest into the value), and the exit status is 1. With no VALUE, or "-", reads the values
-from standard input, one per line. Values that start with "-" go after "--" (the record key
-"-" itself, only on standard input).
+from standard input, one per line; values that start with "-", the value "-" included, go
+after "--".
 
 With -json, one JSON object per value on standard output, whatever it is: "input", "ok", and
 "kinds", a list of objects with "kind" and the parts (clock, version and the true/false parts
@@ -61,7 +61,7 @@ rkey=app.bsky.feed.post`,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
 		asJSON := fs.Bool("json", false, "print one JSON object per value")
 		return func(c *call, args []string) int {
-			return c.eachItem(stdinArgs(args), func(w *bufio.Writer, value string) error {
+			return c.eachItem(args, func(w *bufio.Writer, value string) error {
 				found, closest, err := inspect(value)
 				if *asJSON {
 					r := inspectResult{Input: value, OK: err == nil, Kinds: found}

@@ -59,9 +59,6 @@ func TestInspectVectors(t *testing.T) {
 		t.Run(tc.kind, func(t *testing.T) {
 			for _, v := range testvec.Syntax(t, tc.file+"_syntax_valid.txt") {
 				r := atcore(nil, "inspect", "--", v)
-				if v == stdinName { // the record key "-" is read from standard input
-					r = atcore([]byte(v+"\n"), "inspect")
-				}
 				found := false
 				for _, l := range lines(r.stdout) {
 					found = found || l == tc.kind+"="+v || strings.HasPrefix(l, tc.kind+"="+v+" ")
@@ -121,9 +118,6 @@ func FuzzInspect(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, v string) {
-		if v == stdinName {
-			return // "-" means standard input
-		}
 		r := atcore(nil, "inspect", "--", v)
 		got := map[string]bool{}
 		for _, l := range lines(r.stdout) {
