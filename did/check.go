@@ -1,6 +1,7 @@
 package did
 
 import (
+	"encoding/binary"
 	"fmt"
 
 	"github.com/atcore/atcore/internal/echo"
@@ -32,6 +33,10 @@ var notIDChar = func() (t [256]byte) {
 // valid DID, and 0 otherwise. It does not say why; problem does, and only runs on failure.
 func check(s string) int {
 	n := len(s)
+	// The common case first: a did:plc in its exact form is valid DID syntax.
+	if n == plcFullLen && s[:8] == "did:plc:" && isBase32Lower(s[8:]) {
+		return 7
+	}
 	// The shortest DID is "did:m:v".
 	if n < 7 || n > MaxLen || s[:4] != "did:" {
 		return 0
@@ -118,4 +123,32 @@ func problem(s string, base int) (offset int, sentinel error, reason string) {
 	}
 	// Unreachable for an invalid DID; kept so that a wrong caller gets an error, not a panic.
 	return -1, ErrInvalid, "rejected"
+}
+
+// plcFullLen is the length of a did:plc in its exact form.
+const plcFullLen = len("did:plc:") + plcLen
+
+// isBase32Lower reports whether id, of plcLen bytes, is all a-z and 2-7, eight bytes at a time:
+// a did:plc is the DID most services see, and a byte loop costs as much as indigo's whole parse
+// of one (BenchmarkDIDParse in internal/peers). For a word x of bytes below 0x80, adding
+// 0x80-lo to every byte sets a byte's top bit iff it is >= lo, with no carry between bytes.
+func isBase32Lower(id string) bool {
+	if len(id) != plcLen {
+		return false
+	}
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+	)
+	var bad uint64
+	for i := 0; i < plcLen; i += 8 {
+		x := binary.LittleEndian.Uint64([]byte(id[i : i+8]))
+		geA := x + ones*(0x80-'a')
+		gtZ := x + ones*(0x7f-'z')
+		ge2 := x + ones*(0x80-'2')
+		gt7 := x + ones*(0x7f-'7')
+		ok := (geA &^ gtZ) | (ge2 &^ gt7)
+		bad |= x&high | ^ok&high
+	}
+	return bad == 0
 }
