@@ -33,7 +33,7 @@ func ParsePath(path string) (collection, key string, err error) {
 			e.part = ErrCharacter
 			return "", "", e
 		}
-		off, sentinel, reason := keyProblem(key, slash+1)
+		off, reason, sentinel := keyProblem(key, slash+1)
 		e := newError("repository path", path, off, ErrPath, "record key: "+reason)
 		e.part = sentinel
 		return "", "", e
