@@ -18,58 +18,58 @@ func clip(s string) string { return echo.Clip(s) }
 //go:noinline
 func invalid(s string) error {
 	e := &Error{Kind: "AT URI", Input: echo.Clip(s), Len: len(s), Offset: -1}
-	e.Offset, e.Err, e.Reason, e.part = problem(s)
+	e.Offset, e.Reason, e.Err, e.part = problem(s)
 	return e
 }
 
 // problem explains why s is not an AT URI; s must be invalid.
-func problem(s string) (offset int, sentinel error, reason string, part error) {
+func problem(s string) (offset int, reason string, sentinel, part error) {
 	if len(s) > MaxLen {
-		return MaxLen, ErrLength, fmt.Sprintf("%d bytes long; an AT URI has at most %d", len(s), MaxLen), nil
+		return MaxLen, fmt.Sprintf("%d bytes long; an AT URI has at most %d", len(s), MaxLen), ErrLength, nil
 	}
 	for i := 0; i < len(scheme); i++ {
 		if i == len(s) || s[i] != scheme[i] {
-			return 0, ErrScheme, `does not start with "at://" (lower case)`, nil
+			return 0, `does not start with "at://" (lower case)`, ErrScheme, nil
 		}
 	}
 	if i := strings.IndexAny(s, "?#"); i >= 0 {
-		return i, ErrQuery, fmt.Sprintf("%s at offset %d: an at-uri has no query or fragment part", echo.QuoteAt(s, i), i), nil
+		return i, fmt.Sprintf("%s at offset %d: an at-uri has no query or fragment part", echo.QuoteAt(s, i), i), ErrQuery, nil
 	}
 	base := len(scheme)
 	rest := s[base:]
 	authority, rest, more := strings.Cut(rest, "/")
 	if err := atident.ValidateAt(authority, base); err != nil {
 		ae := err.(*atident.Error)
-		return ae.Offset, ErrAuthority, "authority: " + ae.Reason, err
+		return ae.Offset, "authority: " + ae.Reason, ErrAuthority, err
 	}
 	base += len(authority) + 1
 	collection, rest, more2 := strings.Cut(rest, "/")
 	switch {
 	case !more:
-		return -1, ErrInvalid, "rejected", nil // unreachable: the authority alone is valid
+		return -1, "rejected", ErrInvalid, nil // unreachable: the authority alone is valid
 	case collection == "" && !more2:
-		return base - 1, ErrPath, fmt.Sprintf("trailing '/' at offset %d", base-1), nil
+		return base - 1, fmt.Sprintf("trailing '/' at offset %d", base-1), ErrPath, nil
 	case collection == "":
-		return base, ErrPath, fmt.Sprintf("empty path segment at offset %d", base), nil
+		return base, fmt.Sprintf("empty path segment at offset %d", base), ErrPath, nil
 	}
 	if err := nsid.ValidateAt(collection, base); err != nil {
 		ne := err.(*nsid.Error)
-		return ne.Offset, ErrCollection, "collection: " + ne.Reason, err
+		return ne.Offset, "collection: " + ne.Reason, ErrCollection, err
 	}
 	base += len(collection) + 1
 	if !more2 {
-		return -1, ErrInvalid, "rejected", nil // unreachable
+		return -1, "rejected", ErrInvalid, nil // unreachable
 	}
 	key := rest
 	if key == "" {
-		return base - 1, ErrPath, fmt.Sprintf("trailing '/' at offset %d", base-1), nil
+		return base - 1, fmt.Sprintf("trailing '/' at offset %d", base-1), ErrPath, nil
 	}
 	if i := strings.IndexByte(key, '/'); i >= 0 {
-		return base + i, ErrPath, fmt.Sprintf("'/' at offset %d: an at-uri path has at most two segments, collection and record key", base+i), nil
+		return base + i, fmt.Sprintf("'/' at offset %d: an at-uri path has at most two segments, collection and record key", base+i), ErrPath, nil
 	}
 	if err := rkey.ValidateAt(key, base); err != nil {
 		re := err.(*rkey.Error)
-		return re.Offset, ErrRecordKey, "record key: " + re.Reason, err
+		return re.Offset, "record key: " + re.Reason, ErrRecordKey, err
 	}
-	return -1, ErrInvalid, "rejected", nil // unreachable
+	return -1, "rejected", ErrInvalid, nil // unreachable
 }
