@@ -277,7 +277,4 @@ func TestBase32Lower(t *testing.T) {
 			}
 		}
 	}
-	if isBase32Lower("abc") || isBase32Lower(string(base)+"a") {
-		t.Error("wrong length accepted")
-	}
 }
