@@ -230,12 +230,12 @@ func TestAllocs(t *testing.T) {
 	tag := MustParse("hy-Latn-IT-arevela")
 	var buf [32]byte
 	for name, f := range map[string]func(){
-		"Parse":       func() { _, _ = Parse("en-GB-boont-r-extended-sequence-x-private") },
-		"Parse i-":    func() { _, _ = Parse("i-default") },
-		"IsValid":     func() { _ = IsValid("sl-rozaj-biske") },
-		"Region":      func() { _ = tag.Region() },
-		"Language":    func() { _ = tag.Language() },
-		"AppendText":  func() { _, _ = tag.AppendText(buf[:0]) },
+		"Parse":      func() { _, _ = Parse("en-GB-boont-r-extended-sequence-x-private") },
+		"Parse i-":   func() { _, _ = Parse("i-default") },
+		"IsValid":    func() { _ = IsValid("sl-rozaj-biske") },
+		"Region":     func() { _ = tag.Region() },
+		"Language":   func() { _ = tag.Language() },
+		"AppendText": func() { _, _ = tag.AppendText(buf[:0]) },
 	} {
 		if n := testing.AllocsPerRun(100, f); n != 0 {
 			t.Errorf("%s: %v allocations, want 0", name, n)
