@@ -194,6 +194,8 @@ func conformanceDocument(t *testing.T) []byte {
 		topBitTID, tid.TID(topBitTID).String(), syntax.NewTIDFromInteger(topBitTID).String())
 	p("Each generator's output (10,000 from `tid.Next`, 10,000 from `TIDClock.Next`) parses in the other.\n")
 
+	b.WriteString(datetimeLanguageSection(t))
+
 	// Differential encodings.
 	p("\n## Same value, same bytes, same CID\n\n")
 	p("atcore's canonical encoding is compared byte for byte with go-ipld-prime's (`dagcbor.Encode` of\n")
