@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
@@ -82,4 +83,39 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("Language(%q) = %q", s, l)
 		}
 	})
+}
+
+// TestOracleRandom compares Parse with the oracle on seeded random tags built from RFC 5646's
+// parts and then mutated: a deterministic complement to FuzzParse that runs with every go test.
+func TestOracleRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(5646, 1))
+	parts := []string{"en", "pt", "ban", "zh", "JA", "i", "x", "X", "jaja", "yue", "min", "Latn", "hant",
+		"BR", "419", "gb", "1901", "rozaj", "ROZAJ", "abcdefgh", "a", "u", "U", "t", "1", "co", "phonebk",
+		"ca", "abcdefghi", "default", "oed", "GB", "sgn", "BE", "NL", ""}
+	const noise = "-aZ09 _\x00"
+	var valid int
+	for range 200_000 {
+		k := 1 + r.IntN(7)
+		list := make([]string, k)
+		for i := range list {
+			list[i] = parts[r.IntN(len(parts))]
+		}
+		b := []byte(strings.Join(list, "-"))
+		if r.IntN(4) == 0 && len(b) > 0 {
+			b[r.IntN(len(b))] = noise[r.IntN(len(noise))]
+		}
+		s := string(b)
+		want := oracleValid(s)
+		if want {
+			valid++
+		}
+		if _, err := Parse(s); (err == nil) != want || IsValid(s) != want {
+			t.Fatalf("Parse(%q) = %v; oracle says valid=%v", s, err, want)
+		} else if err != nil {
+			checkError(t, err, s)
+		}
+	}
+	if valid < 2000 {
+		t.Errorf("only %d valid tags generated", valid)
+	}
 }

@@ -47,10 +47,6 @@ const (
 	faultDupSingleton
 )
 
-// maxVariants bounds the number of variants in a tag of MaxLen bytes (each takes 5 bytes with
-// its '-', the 4-character ones included).
-const maxVariants = MaxLen / 5
-
 // scan checks s as a tag in the langtag or private-use form of RFC 5646 §2.1, under the atproto
 // rules of the package doc. It returns ok, or a fault and the offset where it lies (-1 for the
 // whole input). Irregular grandfathered tags fail here and are matched by isIrregular.
@@ -62,6 +58,37 @@ func scan(s string) (int, fault) {
 	if n > MaxLen {
 		return MaxLen, faultLong
 	}
+	// The primary language subtag: 2 or 3 lower-case letters, or the "x" of a private-use tag.
+	j, cls := 0, uint8(0)
+	for j < n && s[j] != '-' {
+		c := class[s[j]]
+		if c == 0 {
+			return j, faultChar
+		}
+		cls |= c
+		j++
+	}
+	switch {
+	case j == 0:
+		return 0, faultEmptySubtag
+	case j > 8:
+		return 8, faultLongSubtag
+	case j == 1 && (s[0] == 'x' || s[0] == 'X'):
+		return privateUse(s, 1)
+	case cls&digit != 0 || j > 3:
+		return 0, faultPrimary
+	case cls != lower:
+		return 0, faultPrimaryCase
+	case j == 1:
+		return 0, faultPrimary
+	case j == n:
+		return -1, ok // "en", "ban": a bare language, the most common tag
+	}
+	return subtags(s, j+1)
+}
+
+// subtags checks the subtags after the primary language, from s[i] on.
+func subtags(s string, i int) (int, fault) {
 	// Stages of a langtag, in the order its parts must come.
 	const (
 		afterLanguage = iota // extlangs, script, region, variants, extensions or private use may follow
@@ -70,14 +97,14 @@ func scan(s string) (int, fault) {
 		inExtension          // extension subtags, another singleton, or private use
 	)
 	var (
+		n          = len(s)
 		stage      = afterLanguage
 		extlangs   = 0
-		singletons uint64 // bit per singleton seen, by the class index of its lower-case letter or digit
-		variants   [maxVariants]uint64
-		nvariants  = 0
-		needSub    = -1 // offset of a singleton still waiting for its first subtag
+		singletons uint64 // bit per singleton seen (singletonIndex)
+		variants   = -1   // offset of the first variant
+		needSub    = -1   // offset of a singleton still waiting for its first subtag
 	)
-	for i, first := 0, true; i <= n; first = false {
+	for {
 		// One subtag: s[i:j], with its character classes OR-ed together.
 		j, cls := i, uint8(0)
 		for j < n && s[j] != '-' {
@@ -94,30 +121,14 @@ func scan(s string) (int, fault) {
 			return i, faultEmptySubtag
 		case size > 8:
 			return i + 8, faultLongSubtag
-		}
-		sub := s[i:j]
-		switch {
-		case first && size == 1 && (sub[0] == 'x' || sub[0] == 'X'):
-			return privateUse(s, j)
-		case first && cls&^(lower|upper) != 0 || first && size > 3:
-			return i, faultPrimary
-		case first && cls != lower:
-			return i, faultPrimaryCase
-		case first:
-			// The primary language subtag: 2 or 3 lower-case letters (size 1 is a singleton).
-			if size == 1 {
-				return i, faultPrimary
-			}
-		case size == 1 && (sub[0] == 'x' || sub[0] == 'X'):
-			if needSub >= 0 {
-				return needSub, faultBareSingleton
-			}
-			return privateUse(s, j)
 		case size == 1:
 			if needSub >= 0 {
 				return needSub, faultBareSingleton
 			}
-			bit := uint64(1) << singletonIndex(sub[0])
+			if s[i] == 'x' || s[i] == 'X' {
+				return privateUse(s, j)
+			}
+			bit := uint64(1) << singletonIndex(s[i])
 			if singletons&bit != 0 {
 				return i, faultDupSingleton
 			}
@@ -131,32 +142,53 @@ func scan(s string) (int, fault) {
 			stage = afterScript
 		case stage <= afterScript && (size == 2 && cls&digit == 0 || size == 3 && cls == digit):
 			stage = afterRegion
-		case size >= 5 || size == 4 && class[sub[0]] == digit:
-			// A variant; compared with the others folded to lower case, packed in a word.
-			var v uint64
-			for k := 0; k < size; k++ {
-				v = v<<8 | uint64(sub[k]|0x20)
+		case size >= 5 || size == 4 && class[s[i]] == digit:
+			if variants < 0 {
+				variants = i
+			} else if repeated(s[variants:i-1], s[i:j]) {
+				return i, faultDupVariant
 			}
-			for _, w := range variants[:nvariants] {
-				if w == v {
-					return i, faultDupVariant
-				}
-			}
-			variants[nvariants] = v
-			nvariants++
 			stage = afterRegion
 		default:
 			return i, faultPlace
 		}
-		i = j + 1
 		if j == n {
 			break
 		}
+		i = j + 1
 	}
 	if needSub >= 0 {
 		return needSub, faultBareSingleton
 	}
 	return -1, ok
+}
+
+// repeated reports whether v is among the '-'-separated variants of list, without regard to
+// case. Tags are short (MaxLen) and rarely have two variants: a rescan costs less than a set.
+func repeated(list, v string) bool {
+	for list != "" {
+		w := list
+		if k := strings.IndexByte(list, '-'); k >= 0 {
+			w, list = list[:k], list[k+1:]
+		} else {
+			list = ""
+		}
+		if len(w) == len(v) && foldEqual(w, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// foldEqual compares two strings of ASCII letters and digits of the same length without regard
+// to case: setting bit 0x20 lowers a letter and leaves a digit as it is.
+func foldEqual(a, b string) bool {
+	for k := 0; k < len(a) && k < len(b); k++ {
+		if a[k]|0x20 != b[k]|0x20 {
+			return false
+		}
+	}
+	return true
 }
 
 // singletonIndex numbers a singleton's character 0 to 35, both cases of a letter alike.
