@@ -252,12 +252,12 @@ func isIrregular(s string) bool {
 //go:noinline
 func invalid(s string) error {
 	off, f := scan(s)
-	sentinel, reason := describe(s, off, f)
+	reason, sentinel := describe(s, off, f)
 	return &Error{Kind: "language tag", Input: echo.Clip(s), Len: len(s), Offset: off, Reason: reason, Err: sentinel}
 }
 
 // describe puts fault f at offset off of s into words.
-func describe(s string, off int, f fault) (error, string) {
+func describe(s string, off int, f fault) (reason string, sentinel error) {
 	subtag := func() string {
 		end := strings.IndexByte(s[off:], '-')
 		if end < 0 {
@@ -267,30 +267,30 @@ func describe(s string, off int, f fault) (error, string) {
 	}
 	switch f {
 	case faultEmpty:
-		return ErrLength, "empty; want a tag such as \"en\" or \"pt-BR\""
+		return "empty; want a tag such as \"en\" or \"pt-BR\"", ErrLength
 	case faultLong:
-		return ErrLength, fmt.Sprintf("%d bytes long; a language tag has at most %d", len(s), MaxLen)
+		return fmt.Sprintf("%d bytes long; a language tag has at most %d", len(s), MaxLen), ErrLength
 	case faultChar:
-		return ErrSyntax, fmt.Sprintf("%s at offset %d: a tag holds only ASCII letters, digits and '-'", echo.QuoteAt(s, off), off)
+		return fmt.Sprintf("%s at offset %d: a tag holds only ASCII letters, digits and '-'", echo.QuoteAt(s, off), off), ErrSyntax
 	case faultEmptySubtag:
-		return ErrSyntax, fmt.Sprintf("empty subtag at offset %d: '-' must separate subtags of 1 to 8 characters", off)
+		return fmt.Sprintf("empty subtag at offset %d: '-' must separate subtags of 1 to 8 characters", off), ErrSyntax
 	case faultLongSubtag:
-		return ErrSyntax, fmt.Sprintf("subtag at offset %d is longer than 8 characters", off-8)
+		return fmt.Sprintf("subtag at offset %d is longer than 8 characters", off-8), ErrSyntax
 	case faultPrimaryCase:
-		return ErrSyntax, fmt.Sprintf("%q at offset %d: the primary language subtag must be lower case", subtag(), off)
+		return fmt.Sprintf("%q at offset %d: the primary language subtag must be lower case", subtag(), off), ErrSyntax
 	case faultPrimary:
-		return ErrSyntax, fmt.Sprintf("%q at offset %d: the primary language subtag must be an ISO 639 code of 2 or 3 letters", subtag(), off)
+		return fmt.Sprintf("%q at offset %d: the primary language subtag must be an ISO 639 code of 2 or 3 letters", subtag(), off), ErrSyntax
 	case faultPlace:
-		return ErrSyntax, fmt.Sprintf("subtag %q at offset %d is out of place: after the language come up to 3 extended language subtags (3 letters), a script (4 letters), a region (2 letters or 3 digits), variants (5 to 8 characters, or a digit and 3), extensions, private use", subtag(), off)
+		return fmt.Sprintf("subtag %q at offset %d is out of place: after the language come up to 3 extended language subtags (3 letters), a script (4 letters), a region (2 letters or 3 digits), variants (5 to 8 characters, or a digit and 3), extensions, private use", subtag(), off), ErrSyntax
 	case faultBareSingleton:
-		return ErrSyntax, fmt.Sprintf("singleton %q at offset %d has no subtag after it", s[off], off)
+		return fmt.Sprintf("singleton %q at offset %d has no subtag after it", s[off], off), ErrSyntax
 	case faultDupVariant:
-		return ErrDuplicate, fmt.Sprintf("variant %q at offset %d appears twice (RFC 5646 §2.2.5)", subtag(), off)
+		return fmt.Sprintf("variant %q at offset %d appears twice (RFC 5646 §2.2.5)", subtag(), off), ErrDuplicate
 	case faultDupSingleton:
-		return ErrDuplicate, fmt.Sprintf("extension singleton %q at offset %d appears twice (RFC 5646 §2.2.6)", subtag(), off)
+		return fmt.Sprintf("extension singleton %q at offset %d appears twice (RFC 5646 §2.2.6)", subtag(), off), ErrDuplicate
 	}
 	// Unreachable for an invalid s; kept so that a wrong caller gets an error, not a panic.
-	return ErrInvalid, "rejected"
+	return "rejected", ErrInvalid
 }
 
 func isAlpha(s string) bool {
