@@ -10,11 +10,10 @@ import (
 )
 
 var (
-	sinkDatetime     datetime.Datetime
-	sinkIndigoDT     syntax.Datetime
-	sinkLang         lang.Tag
-	sinkIndigoLang   syntax.Language
-	sinkDatetimeBool bool
+	sinkDatetime   datetime.Datetime
+	sinkIndigoDT   syntax.Datetime
+	sinkLang       lang.Tag
+	sinkIndigoLang syntax.Language
 )
 
 // BenchmarkDatetimeParse parses valid datetimes: the preferred form, microseconds with an
