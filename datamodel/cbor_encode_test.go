@@ -12,7 +12,7 @@ import (
 )
 
 // TestMarshalCBORFixtures encodes the JSON side of each interop fixture and expects exactly the
-// fixture's DAG-CBOR bytes (spec/data-model.txt; DECISIONS rule 9).
+// fixture's DAG-CBOR bytes (https://atproto.com/specs/data-model; DECISIONS rule 9).
 func TestMarshalCBORFixtures(t *testing.T) {
 	for i, f := range interopCases(t, "data-model-fixtures.json") {
 		v, err := cborTestFromJSON(f.JSON)
