@@ -7,10 +7,12 @@ import (
 	"strings"
 
 	"github.com/atcore/atcore/atident"
+	"github.com/atcore/atcore/aturi"
 	"github.com/atcore/atcore/cidutil"
 	"github.com/atcore/atcore/datetime"
 	"github.com/atcore/atcore/did"
 	"github.com/atcore/atcore/handle"
+	"github.com/atcore/atcore/lang"
 	"github.com/atcore/atcore/nsid"
 	"github.com/atcore/atcore/rkey"
 	"github.com/atcore/atcore/tid"
@@ -43,10 +45,12 @@ var kinds = []*kind{
 	{name: "tid", parse: tidParts, inspected: true},
 	{name: "cid", parse: cidParts, inspected: true},
 	{name: "datetime", parse: datetimeParts, inspected: true},
+	{name: "at-uri", parse: aturiParts, inspected: true},
 	{name: "did", parse: didParts, inspected: true},
 	{name: "at-identifier", parse: atidentParts},
 	{name: "nsid", parse: nsidParts, inspected: true},
 	{name: "handle", parse: handleParts, inspected: true},
+	{name: "language", aliases: []string{"lang"}, parse: langParts, inspected: true},
 	{name: "rkey", aliases: []string{"record-key"}, parse: rkeyParts, inspected: true},
 }
 
@@ -86,8 +90,12 @@ func errOffset(err error) (int, bool) {
 		ne *nsid.Error
 		he *handle.Error
 		re *rkey.Error
+		le *lang.Error
+		ue *aturi.Error
 	)
 	switch {
+	case errors.As(err, &ue): // first: its offsets count in the whole URI
+		return ue.Offset, true
 	case errors.As(err, &te):
 		return te.Offset, true
 	case errors.As(err, &ce):
@@ -104,6 +112,8 @@ func errOffset(err error) (int, bool) {
 		return he.Offset, true
 	case errors.As(err, &re):
 		return re.Offset, true
+	case errors.As(err, &le):
+		return le.Offset, true
 	}
 	return -1, false
 }
@@ -119,7 +129,7 @@ type checkResult struct {
 var checkCommand = &command{
 	name:     "check",
 	synopsis: "[-json] KIND [VALUE...]",
-	summary:  "check identifiers of one kind: tid, did, handle, nsid, datetime, cid, …",
+	summary:  "check identifiers of one kind: did, handle, at-uri, nsid, tid, datetime, cid, …",
 	doc: `
 Checks each VALUE with the strict rules of KIND (the Lexicon string format of that name) and
 prints "ok VALUE" for each valid one; for each invalid one, a line on standard error saying
@@ -128,8 +138,9 @@ standard input, one per line; values that start with "-", the value "-" included
 "--". With -json, one JSON object per value on standard output,
 valid or not: "input", "ok", and "error" and "offset" (-1: the value as a whole).
 
-KIND is one of: tid, cid, datetime, did, at-identifier (a DID or a handle), nsid, handle,
-rkey (also record-key). "check rkey" and "rkey check" accept the same keys.`,
+KIND is one of: tid, cid, datetime, at-uri, did, at-identifier (a DID or a handle), nsid,
+handle, language (also lang), rkey (also record-key). "check rkey" and "rkey check" accept the
+same keys.`,
 	example: `
 $ atcore check did did:plc:ewvi7nxzyoun6zhxrhs64oiz did:PLC:x
 ok did:plc:ewvi7nxzyoun6zhxrhs64oiz

@@ -12,10 +12,12 @@ import (
 	"time"
 
 	"github.com/atcore/atcore/atident"
+	"github.com/atcore/atcore/aturi"
 	"github.com/atcore/atcore/cidutil"
 	"github.com/atcore/atcore/datetime"
 	"github.com/atcore/atcore/did"
 	"github.com/atcore/atcore/handle"
+	"github.com/atcore/atcore/lang"
 	"github.com/atcore/atcore/nsid"
 	"github.com/atcore/atcore/rkey"
 	"github.com/atcore/atcore/tid"
@@ -33,10 +35,13 @@ prints one line for each kind it is, most specific first, in this order:
   tid       time= clock= class= integer= dashed=   (as "atcore tid inspect")
   cid       base= version= codec= hash= digest= (hex) blessed=
   datetime  time= (the instant, UTC) offset= (as written)
+  at-uri    did= or handle= (the authority) collection= rkey= time= (when the key is a TID)
+            normalized=
   did       method= identifier= supported= (a did:plc in exact form, a host-level did:web)
             host= (did:web only)
   nsid      authority= name= domain= (the authority reversed) normalized=
   handle    tld= resolvable= (false for a disallowed TLD and handle.invalid) normalized=
+  language  primary= (the primary language subtag) script= region= (those the tag has)
   rkey      (no parts)
 
 Each line starts with KIND=VALUE and goes on with the parts as key=value fields, so that a
@@ -301,6 +306,31 @@ func formatOffset(sec int) string {
 	return fmt.Sprintf("%c%02d:%02d", sign, sec/3600, sec/60%60)
 }
 
+func aturiParts(s string) ([]part, error) {
+	u, err := aturi.Parse(s)
+	if err != nil {
+		return nil, err
+	}
+	auth, authKind := u.Authority(), "handle"
+	if auth.IsDID() {
+		authKind = "did"
+	}
+	parts := []part{{authKind, auth.String(), false}}
+	if c := u.Collection(); c.IsValid() {
+		parts = append(parts, part{"collection", c.String(), false})
+	}
+	if key := u.RecordKey(); key != "" {
+		parts = append(parts, part{"rkey", key, false})
+		if t, err := tid.Parse(key); err == nil {
+			parts = append(parts, part{"time", formatTime(t.Time()), false})
+		}
+	}
+	if norm := u.Normalize().String(); norm != s {
+		parts = append(parts, part{"normalized", norm, false})
+	}
+	return parts, nil
+}
+
 func didParts(s string) ([]part, error) {
 	d, err := did.Parse(s)
 	if err != nil {
@@ -358,6 +388,20 @@ func handleParts(s string) ([]part, error) {
 	}
 	if norm := h.Normalize().String(); norm != s {
 		parts = append(parts, part{"normalized", norm, false})
+	}
+	return parts, nil
+}
+
+func langParts(s string) ([]part, error) {
+	t, err := lang.Parse(s)
+	if err != nil {
+		return nil, err
+	}
+	var parts []part
+	for _, p := range []part{{"primary", t.Language(), false}, {"script", t.Script(), false}, {"region", t.Region(), false}} {
+		if p.value != "" {
+			parts = append(parts, p)
+		}
 	}
 	return parts, nil
 }

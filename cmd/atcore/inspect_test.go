@@ -22,6 +22,12 @@ func TestGoldenInspect(t *testing.T) {
 		{name: "inspect-datetime", rule: "a datetime shows its instant in UTC and its offset as written",
 			args: []string{"inspect", "2024-07-19T16:40:46.480Z", "1985-04-12T23:20:50.123-07:00", "2024-07-19T16:40:46+00:00"},
 			code: exitOK},
+		{name: "inspect-at-uri", rule: "an AT URI shows its authority (as did= or handle=), collection and record key, the key's time when it is a TID, the normalized form when it differs",
+			args: []string{"inspect", "at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/3kxnlhr3gxq23",
+				"at://Alice.Test/Com.Example.fooBar/self", "at://alice.test/app.bsky.actor.profile", "at://did:web:example.com"},
+			code: exitOK},
+		{name: "inspect-language", rule: "a language tag shows its primary language, script and region, those it has; short tags are record keys too",
+			args: []string{"inspect", "en", "pt-BR", "zh-Hant-TW", "es-419", "x-private", "i-default"}, code: exitOK},
 		{name: "inspect-did", rule: "a DID shows its method and identifier, and whether atproto supports it (did:plc exact form, host-level did:web)",
 			args: []string{"inspect", "did:plc:ewvi7nxzyoun6zhxrhs64oiz", "did:plc:short", "did:web:example.com",
 				"did:web:localhost%3A8080", "did:web:example.com:path", "did:key:zQ3sh"},
@@ -34,8 +40,10 @@ func TestGoldenInspect(t *testing.T) {
 		{name: "inspect-rkey", rule: "a value that is only a record key has no parts",
 			args: []string{"inspect", "self", "pre:fix", "did:plc:", "~1.2-3_"}, code: exitOK},
 		{name: "inspect-none", rule: "a value of no kind: one line on standard error, the error of the kind it comes closest to",
-			args: []string{"inspect", "ok.kind", "did:plc:ab cd", "alpha/beta", "2024-07-19 16:40:46Z", "3kxnlhr3gxq2/", "", "a b"},
+			args: []string{"inspect", "ok.kind", "did:plc:ab cd", "at://did:plc:x/com.atproto.feed.p@st", "at://alice.test/", "alpha/beta", "2024-07-19 16:40:46Z", "3kxnlhr3gxq2/", "", "a b"},
 			code: exitData, stderrHas: []string{`atcore inspect: no kind fits; closest: invalid DID "did:plc:ab cd"`,
+				`closest: invalid AT URI "at://did:plc:x/com.atproto.feed.p@st": collection: '@' at offset 33`,
+				`closest: invalid AT URI "at://alice.test/": trailing '/' at offset 15`,
 				`closest: invalid NSID "alpha/beta": '/' at offset 5`, `no kind fits an empty value`}},
 		{name: "inspect-json", rule: "-json: one object per value, its kinds and their parts, or the closest kind and its error",
 			args: []string{"inspect", "-json", "3kxnlhr3gxq23", "did:web:example.com", "did:plc:ab cd", ""}, code: exitData,
@@ -51,9 +59,11 @@ func TestInspectVectors(t *testing.T) {
 	for _, tc := range []struct{ kind, file string }{
 		{"tid", "tid"},
 		{"datetime", "datetime"},
+		{"at-uri", "aturi"},
 		{"did", "did"},
 		{"nsid", "nsid"},
 		{"handle", "handle"},
+		{"language", "language"},
 		{"rkey", "recordkey"},
 	} {
 		t.Run(tc.kind, func(t *testing.T) {
@@ -146,7 +156,7 @@ func FuzzInspect(f *testing.F) {
 // inspect -json writes one JSON object per value, whose kinds and parts are those of the text
 // form.
 func TestInspectJSON(t *testing.T) {
-	values := []string{"3kxnlhr3gxq23", "app.bsky.feed.post", "bafyreieff43zhfwcmdsbm5th7puxzjoze7d7rr2aydvty6sjns4i2boyma",
+	values := []string{"3kxnlhr3gxq23", "app.bsky.feed.post", "at://Alice.Test/app.bsky.feed.post/3kxnlhr3gxq23", "zh-Hant-TW", "bafyreieff43zhfwcmdsbm5th7puxzjoze7d7rr2aydvty6sjns4i2boyma",
 		"2024-07-19T16:40:46.480Z", "did:web:example.com", "Alice.Test", "self", "a b", "did:plc:ab cd"}
 	text := atcore(nil, append([]string{"inspect"}, values...)...)
 	js := atcore(nil, append([]string{"inspect", "-json"}, values...)...)
