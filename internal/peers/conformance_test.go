@@ -195,6 +195,8 @@ func conformanceDocument(t *testing.T) []byte {
 	p("Each generator's output (10,000 from `tid.Next`, 10,000 from `TIDClock.Next`) parses in the other.\n")
 	identifierSection(t, p)
 
+	b.WriteString(datetimeLanguageSection(t))
+
 	// Differential encodings.
 	p("\n## Same value, same bytes, same CID\n\n")
 	p("atcore's canonical encoding is compared byte for byte with go-ipld-prime's (`dagcbor.Encode` of\n")
