@@ -13,7 +13,8 @@
 //	./bench.sh                                           # rewrite ../../BENCHMARKS.md (~15 min)
 //	go test -run XXX -fuzz FuzzCBORAgainstIPLD -fuzztime 60s
 //
-// Files: syntax comparisons in tid_* and rkey_*; DAG-CBOR in cbor_* (malformed inputs, random
+// Files: syntax comparisons in tid_*, rkey_* and ident_* (NSID, DID, handle, at-identifier,
+// AT URI); DAG-CBOR in cbor_* (malformed inputs, random
 // trees, benchmarks), atproto JSON in json_*, realistic records and interop fixtures in records_*,
 // CIDs in cid_*, the typed FeedPost in feedpost_*; conformance_test.go writes CONFORMANCE.md and
 // benchreport/ turns a benchmark run into BENCHMARKS.md's ratios.
