@@ -163,13 +163,10 @@ func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte
 	var err error
 	for i := range entries {
 		k := entries[i].key
-		if len(k) > e.maxKeyLen {
-			return dst, errKeyTooLong(k, e.maxKeyLen)
+		if err := checkKey(k, e.maxKeyLen); err != nil {
+			return dst, err
 		}
-		if dst, err = cborAppendText(dst, k); err != nil {
-			err.(*Error).Detail = "map key " + err.(*Error).Detail
-			return dst, atKey(err, k)
-		}
+		dst = append(cborAppendHead(dst, cborMajorText, uint64(len(k))), k...)
 		if dst, err = e.value(dst, entries[i].value, depth+1); err != nil {
 			return dst, atKey(err, k)
 		}

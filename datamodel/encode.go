@@ -2,8 +2,10 @@ package datamodel
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -183,4 +185,32 @@ func sortKeys(keys []string) {
 		}
 		keys[j] = k
 	}
+}
+
+// sortedKeys returns the keys of m sorted bytewise, in stack when they fit, and whether one of
+// them starts with '$': only then does the map need checkMapShape (rules.go). The JSON encoder
+// and Validate walk maps through it, so that they check a map in the same order.
+func sortedKeys(stack *[maxStackKeys]string, m map[string]any) (keys []string, reserved bool) {
+	keys = stack[:0]
+	if len(m) > maxStackKeys {
+		keys = make([]string, 0, len(m))
+	}
+	for k := range m {
+		reserved = reserved || k != "" && k[0] == '$'
+		keys = append(keys, k)
+	}
+	sortKeys(keys)
+	return keys, reserved
+}
+
+// checkKey checks a map key as every encoder and Validate do, in this order: valid UTF-8, then
+// at most maxKeyLen bytes (DECISIONS rule 14).
+func checkKey(k string, maxKeyLen int) *Error {
+	if !utf8.ValidString(k) {
+		return valueError(ErrInvalidUTF8, "map key "+strconv.Quote(k)).atKey(k)
+	}
+	if len(k) > maxKeyLen {
+		return valueError(ErrKeyTooLong, overLimit(len(k), "bytes", maxKeyLen)).atKey(k)
+	}
+	return nil
 }

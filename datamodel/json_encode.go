@@ -180,30 +180,18 @@ func (e *jsonEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, e
 	}
 	// The keys are sorted in an array on this frame's stack; only maps larger than records'
 	// usual ones need the heap.
-	var stackKeys [maxStackKeys]string
-	keys := stackKeys[:0]
-	if len(m) > maxStackKeys {
-		keys = make([]string, 0, len(m))
-	}
-	reserved := false
-	for k := range m {
-		if !utf8.ValidString(k) {
-			return dst, atKey(valueError(ErrInvalidUTF8, "map key "+strconv.Quote(k)), k)
-		}
-		reserved = reserved || k != "" && k[0] == '$'
-		keys = append(keys, k)
-	}
+	var stack [maxStackKeys]string
+	keys, reserved := sortedKeys(&stack, m)
 	if reserved {
 		if err := checkMapShape(m, e.maxCIDLen); err != nil {
 			return dst, err
 		}
 	}
-	sortKeys(keys)
 	dst = e.open(dst, '{')
 	var err error
 	for i, k := range keys {
-		if len(k) > e.maxKeyLen {
-			return dst, errKeyTooLong(k, e.maxKeyLen)
+		if err := checkKey(k, e.maxKeyLen); err != nil {
+			return dst, err
 		}
 		dst = e.key(dst, i, k)
 		if dst, err = e.value(dst, m[k], depth+1); err != nil {

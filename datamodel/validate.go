@@ -97,11 +97,6 @@ func errTooManyElements(n int, what string, limit int) *Error {
 	return valueError(ErrTooManyElements, overLimit(n, what, limit))
 }
 
-// errKeyTooLong is the error for the map key k, longer than limit bytes (rule 14).
-func errKeyTooLong(k string, limit int) error {
-	return atKey(valueError(ErrKeyTooLong, overLimit(len(k), "bytes", limit)), k)
-}
-
 func (w *validator) object(m map[string]any, depth int) error {
 	if depth > w.limits.MaxDepth {
 		return w.tooDeep()
@@ -110,28 +105,16 @@ func (w *validator) object(m map[string]any, depth int) error {
 		return errTooManyElements(len(m), "entries", w.limits.MaxElements)
 	}
 	// Sorted keys make the reported error the same on every run.
-	var stackKeys [maxStackKeys]string
-	keys := stackKeys[:0]
-	if len(m) > maxStackKeys {
-		keys = make([]string, 0, len(m))
-	}
-	reserved := false
-	for k := range m {
-		reserved = reserved || k != "" && k[0] == '$'
-		keys = append(keys, k)
-	}
+	var stack [maxStackKeys]string
+	keys, reserved := sortedKeys(&stack, m)
 	if reserved {
 		if err := checkMapShape(m, w.limits.MaxCIDLen); err != nil {
 			return err
 		}
 	}
-	sortKeys(keys)
 	for _, k := range keys {
-		if !utf8.ValidString(k) {
-			return atKey(valueError(ErrInvalidUTF8, "map key "+strconv.Quote(k)), k)
-		}
-		if len(k) > w.limits.MaxKeyLen {
-			return errKeyTooLong(k, w.limits.MaxKeyLen)
+		if err := checkKey(k, w.limits.MaxKeyLen); err != nil {
+			return err
 		}
 		if err := w.value(m[k], depth+1); err != nil {
 			return atKey(err, k)

@@ -75,15 +75,8 @@ func walkTree(v any, visit func(any) bool) {
 			walkTree(e, visit)
 		}
 	case map[string]any:
-		var stackKeys [maxStackKeys]string
-		keys := stackKeys[:0]
-		if len(x) > maxStackKeys {
-			keys = make([]string, 0, len(x))
-		}
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sortKeys(keys)
+		var stack [maxStackKeys]string
+		keys, _ := sortedKeys(&stack, x)
 		for _, k := range keys {
 			walkTree(x[k], visit)
 		}
