@@ -156,7 +156,7 @@ func (d *jsonDecoder) finishObject(start int, ms []jsonMember) (any, error) {
 	}
 	if typ != nil {
 		if err := checkType(typ.val); err != nil {
-			err.Offset = int64(typ.valOff)
+			err.Offset = typ.valOff
 			return nil, err
 		}
 		if typ.val == "blob" {
@@ -262,9 +262,9 @@ func (d *jsonDecoder) blob(start int, ms []jsonMember) (any, error) {
 	for i := range ms {
 		m := &ms[i]
 		if err := blobMember(&b, m.key, m.val, d.limits.MaxCIDLen); err != nil {
-			err.Offset = int64(m.valOff)
+			err.Offset = m.valOff
 			if slices.Index(blobKeys[:], m.key) < 0 {
-				err.Offset = int64(m.keyOff) // an unexpected key
+				err.Offset = m.keyOff // an unexpected key
 			}
 			return nil, err
 		}
@@ -275,7 +275,7 @@ func (d *jsonDecoder) blob(start int, ms []jsonMember) (any, error) {
 	for k, ok := range seen {
 		if !ok {
 			err := errBlobMissing(blobKeys[k])
-			err.Offset = int64(start)
+			err.Offset = start
 			return nil, err
 		}
 	}

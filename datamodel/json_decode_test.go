@@ -281,7 +281,7 @@ func TestUnmarshalJSONRejects(t *testing.T) {
 				t.Fatalf("UnmarshalJSON(%q) = %#v, %v; want %v", tc.in, v, err, tc.err)
 			}
 			var e *Error
-			if !errors.As(err, &e) || e.Offset < 0 || e.Offset > int64(len(tc.in)) {
+			if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(tc.in) {
 				t.Fatalf("error %#v: want an *Error with an offset inside the input", err)
 			}
 			if !strings.Contains(err.Error(), tc.err.Error()) {
@@ -321,7 +321,7 @@ func TestUnmarshalJSONErrorLocation(t *testing.T) {
 			if !errors.As(err, &e) {
 				t.Fatalf("UnmarshalJSON(%s) = %v, want *Error", tc.in, err)
 			}
-			if !errors.Is(err, tc.err) || e.Path != tc.path || e.Offset != int64(tc.offset) {
+			if !errors.Is(err, tc.err) || e.Path != tc.path || e.Offset != tc.offset {
 				t.Fatalf("UnmarshalJSON(%s) = %v (path %q, offset %d); want %v at path %q offset %d",
 					tc.in, err, e.Path, e.Offset, tc.err, tc.path, tc.offset)
 			}
