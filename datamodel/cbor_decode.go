@@ -152,12 +152,12 @@ func (d *cborDecoder) valueSlow(off, depth int) (any, int, *Error) {
 	}
 	switch major {
 	case 0:
-		if err := cborIntRange(major, arg, off); err != nil {
+		if err := cborIntRange(major, arg, off, d.lim.safeInts); err != nil {
 			return nil, 0, err
 		}
 		return d.slabs.boxInt64(int64(arg)), p, nil
 	case 1:
-		if err := cborIntRange(major, arg, off); err != nil {
+		if err := cborIntRange(major, arg, off, d.lim.safeInts); err != nil {
 			return nil, 0, err
 		}
 		return d.slabs.boxInt64(-1 - int64(arg)), p, nil
@@ -370,7 +370,7 @@ func (d *cborDecoder) blob(p int) (b Blob, end int, ok bool) {
 		return Blob{}, 0, false
 	}
 	major, size, p, err := cborHead(data, p+len(cborKeySize))
-	if err != nil || major != 0 || size > math.MaxInt64 {
+	if err != nil || major != 0 || size > math.MaxInt64 || d.lim.safeInts && size > MaxSafeInteger {
 		return Blob{}, 0, false
 	}
 	if len(data)-p < len(cborKeyType)+len(cborKeyMimeType) ||

@@ -20,11 +20,18 @@ type encodeLimits struct {
 	maxCIDLen   int
 	maxElements int
 	maxKeyLen   int
+	safeInts    bool          // WithSafeIntegers
 	path        containerPath // containers deeper than DefaultMaxDepth, to catch cycles
 }
 
 func newEncodeLimits(lim Limits) encodeLimits {
-	return encodeLimits{maxDepth: lim.MaxDepth, maxCIDLen: lim.MaxCIDLen, maxElements: lim.MaxElements, maxKeyLen: lim.MaxKeyLen}
+	return encodeLimits{maxDepth: lim.MaxDepth, maxCIDLen: lim.MaxCIDLen, maxElements: lim.MaxElements, maxKeyLen: lim.MaxKeyLen,
+		safeInts: lim.safeInts}
+}
+
+// unsafeInt reports whether the integer n is refused: outside ±(2^53−1) under WithSafeIntegers.
+func (g *encodeLimits) unsafeInt(n int64) bool {
+	return g.safeInts && !isSafeInt(n)
 }
 
 // enter checks a container (id, with n elements or entries, at depth) before its content is

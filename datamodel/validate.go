@@ -47,8 +47,12 @@ func (w *validator) tooDeep() *Error {
 
 func (w *validator) value(v any, depth int) error {
 	switch x := v.(type) {
-	case nil, bool, int64, int, Bytes, []byte:
+	case nil, bool, Bytes, []byte:
 		return nil
+	case int64:
+		return asError(checkSafeInt(x, &w.limits))
+	case int:
+		return asError(checkSafeInt(int64(x), &w.limits))
 	case string:
 		if !utf8.ValidString(x) {
 			return valueError(ErrInvalidUTF8, strconv.Quote(x))
@@ -62,7 +66,7 @@ func (w *validator) value(v any, depth int) error {
 		if depth > w.limits.MaxDepth {
 			return w.tooDeep()
 		}
-		return asError(checkBlob(&x, w.limits.MaxCIDLen))
+		return w.blob(&x)
 	case *Blob:
 		if x == nil {
 			break // refused by otherGoValue
@@ -70,7 +74,7 @@ func (w *validator) value(v any, depth int) error {
 		if depth > w.limits.MaxDepth {
 			return w.tooDeep()
 		}
-		return asError(checkBlob(x, w.limits.MaxCIDLen))
+		return w.blob(x)
 	case []any:
 		if depth > w.limits.MaxDepth {
 			return w.tooDeep()
@@ -87,8 +91,24 @@ func (w *validator) value(v any, depth int) error {
 	case map[string]any:
 		return w.object(x, depth)
 	}
-	_, err := otherGoValue(v)
-	return asError(err)
+	n, err := otherGoValue(v)
+	if err != nil {
+		return err
+	}
+	return asError(checkSafeInt(n, &w.limits))
+}
+
+// blob checks a Blob value as the encoders do: checkBlob, and its size under WithSafeIntegers.
+func (w *validator) blob(b *Blob) error {
+	if err := checkBlob(b, w.limits.MaxCIDLen); err != nil {
+		return err
+	}
+	if !b.Legacy {
+		if err := checkSafeInt(b.Size, &w.limits); err != nil {
+			return err.atKey("size")
+		}
+	}
+	return nil
 }
 
 // errTooManyElements is the error for an array or map of n elements (what) beyond the limit,
