@@ -73,7 +73,7 @@ func TestRules(t *testing.T) {
 		{"trailing slash after the collection", "at://did:plc:asdf123/com.atproto.feed.post/", ErrPath, nil, 42, "trailing '/' at offset 42"},
 		{"trailing slash after the key", "at://did:plc:asdf123/com.atproto.feed.post/record/", ErrPath, nil, 49, "'/' at offset 49: an at-uri path has at most two segments, collection and record key"},
 		{"three segments", "at://did:plc:asdf123/com.atproto.feed.post/a/b", ErrPath, nil, 44, "'/' at offset 44: an at-uri path has at most two segments, collection and record key"},
-		{"collection not an NSID", "at://did:plc:asdf123/short/stuff", ErrCollection, nsid.ErrSegment, -1, "collection: 1 segments; an NSID has at least 3, as in com.example.thing"},
+		{"collection not an NSID", "at://did:plc:asdf123/short/stuff", ErrCollection, nsid.ErrSegment, -1, "collection: one segment; an NSID has at least 3, as in com.example.thing"},
 		{"bad collection character, offset in the URI", "at://did:plc:asdf123/com.atproto.feed.p@st", ErrCollection, nsid.ErrCharacter, 39, "collection: '@' at offset 39 is not allowed in an NSID"},
 		{"percent-encoded collection", "at://did:plc:asdf123/com.atproto.feed.p%73t", ErrCollection, nsid.ErrCharacter, 39, "collection: '%' at offset 39 is not allowed in an NSID"},
 		{"key '.'", "at://did:plc:asdf123/com.atproto.feed.post/.", ErrRecordKey, rkey.ErrReserved, 43, `record key: "." is reserved and is never a record key`},

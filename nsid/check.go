@@ -114,7 +114,11 @@ func problem(s string, base int) (offset int, reason string, sentinel error) {
 		case len(seg) > maxSegment:
 			return base + start + maxSegment, fmt.Sprintf("segment at offset %d is %d characters long; at most %d are allowed", base+start, len(seg), maxSegment), ErrSegment
 		case last && segments < minSegments:
-			return -1, fmt.Sprintf("%d segments; an NSID has at least %d, as in com.example.thing", segments, minSegments), ErrSegment
+			what := "one segment"
+			if segments > 1 {
+				what = fmt.Sprintf("%d segments", segments)
+			}
+			return -1, what + fmt.Sprintf("; an NSID has at least %d, as in com.example.thing", minSegments), ErrSegment
 		case last:
 			// The name segment: letters and digits, not starting with a digit.
 			if class[seg[0]] == digit {

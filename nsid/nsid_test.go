@@ -52,7 +52,7 @@ func TestRules(t *testing.T) {
 		{"64-character top-level domain", rep("a", 64) + ".b.c", ErrSegment, 63, "segment at offset 0 is 64 characters long; at most 63 are allowed"},
 		{"empty", "", ErrLength, 0, "empty; an NSID has at least 3 segments, as in com.example.thing"},
 		{"two segments", "example.com", ErrSegment, -1, "2 segments; an NSID has at least 3, as in com.example.thing"},
-		{"one segment", "com", ErrSegment, -1, "1 segments; an NSID has at least 3, as in com.example.thing"},
+		{"one segment", "com", ErrSegment, -1, "one segment; an NSID has at least 3, as in com.example.thing"},
 		{"empty middle segment", "one.two..three", ErrSegment, 8, "empty segment at offset 8"},
 		{"leading dot", ".one.two.three", ErrSegment, 0, "empty segment at offset 0"},
 		{"trailing dot", "a.b.c.", ErrSegment, 6, "empty segment at offset 6"},

@@ -34,6 +34,8 @@ func init() {
 		tidRangeCommand,
 		tidAtCommand,
 		rkeyCheckCommand,
+		inspectCommand,
+		checkCommand,
 		json2cborCommand,
 		cbor2jsonCommand,
 		cidCommand,

@@ -33,10 +33,12 @@ var (
 	rkeyDisagreements = []syntaxDisagreement{}
 )
 
+// allowedDisagreement reports whether s is listed in table with the rule that explains it: an
+// entry that gives no reason excuses nothing.
 func allowedDisagreement(table []syntaxDisagreement, s string) bool {
 	for _, d := range table {
 		if d.input == s {
-			return true
+			return d.rule != ""
 		}
 	}
 	return false
