@@ -2,6 +2,7 @@ package lexicon
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -307,10 +308,15 @@ func (st *state) object(n *node, m map[string]any) bool {
 		}
 	}
 	if st.all && len(m) > 0 {
+		var unnamed []string
 		for k := range m {
 			if _, named := n.index[k]; !named && !strings.HasPrefix(k, "$") {
-				st.warnAt(k, "properties", "field not in the schema (ignored)")
+				unnamed = append(unnamed, k)
 			}
+		}
+		slices.Sort(unnamed) // map order is random; reports are not
+		for _, k := range unnamed {
+			st.warnAt(k, "properties", "field not in the schema (ignored)")
 		}
 	}
 	return ok
