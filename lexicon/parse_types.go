@@ -257,6 +257,7 @@ func (p *parser) objectDef(n *node, m map[string]any, ptr string) {
 		n.index[name] = len(n.props)
 		n.props = append(n.props, prop{name: name, node: child})
 	}
+	n.lastReq = -1
 	for i, name := range required {
 		j, ok := n.index[name]
 		if !ok {
@@ -264,6 +265,7 @@ func (p *parser) objectDef(n *node, m map[string]any, ptr string) {
 			return
 		}
 		n.props[j].required = true
+		n.lastReq = max(n.lastReq, j)
 	}
 	for i, name := range nullable {
 		j, ok := n.index[name]

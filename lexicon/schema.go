@@ -84,8 +84,9 @@ type node struct {
 	accept    []string // blob MIME patterns
 
 	items *node  // array
-	props []prop // object, params: in name order
-	index map[string]int
+	props   []prop // object, params: in name order
+	index   map[string]int
+	lastReq int // index in props of the last required property; -1 if none
 
 	ref     string // ref: the full name it points to ("nsid#name", or "nsid" for main)
 	target  *node

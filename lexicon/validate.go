@@ -41,7 +41,7 @@ type Options struct {
 // (https://atproto.com/specs/lexicon#authority-and-control). It does not allocate when the
 // record is valid.
 func (c *Catalog) ValidateRecord(v any, o Options) error {
-	st := state{mode: o.Mode}
+	st := state{cat: c, mode: o.Mode}
 	c.record(&st, v, &o)
 	return st.first()
 }
@@ -50,7 +50,7 @@ func (c *Catalog) ValidateRecord(v any, o Options) error {
 // error, and as warnings the fields the schema does not name and the union variants an open
 // union does not list.
 func (c *Catalog) CheckRecord(v any, o Options) Report {
-	st := state{mode: o.Mode, all: true}
+	st := state{cat: c, mode: o.Mode, all: true}
 	c.record(&st, v, &o)
 	return st.report()
 }
@@ -59,14 +59,14 @@ func (c *Catalog) CheckRecord(v any, o Options) Report {
 // type that describes data: an object, a record, a string, an array, … As ValidateRecord,
 // it stops at the first problem. o.Collection and o.RKey are not used.
 func (c *Catalog) ValidateValue(ref string, v any, o Options) error {
-	st := state{mode: o.Mode}
+	st := state{cat: c, mode: o.Mode}
 	c.value(&st, ref, v)
 	return st.first()
 }
 
 // CheckValue is ValidateValue that lists every problem and the warnings.
 func (c *Catalog) CheckValue(ref string, v any, o Options) Report {
-	st := state{mode: o.Mode, all: true}
+	st := state{cat: c, mode: o.Mode, all: true}
 	c.value(&st, ref, v)
 	return st.report()
 }
@@ -114,6 +114,7 @@ func (c *Catalog) record(st *state, v any, o *Options) {
 // state is one validation: the mode and what was found. It lives on the caller's stack; the
 // error slices are only allocated when there is a problem.
 type state struct {
+	cat   *Catalog
 	mode  Mode
 	all   bool // go on after the first error, and gather warnings
 	errs  Errors
@@ -288,9 +289,18 @@ func (st *state) check(n *node, v any) bool {
 // in a full check.
 func (st *state) object(n *node, m map[string]any) bool {
 	ok := true
+	found := 0
 	for i := range n.props {
+		// Once every member of m has matched a property and no required one is left, the
+		// remaining lookups could only miss: a record usually sets few of its optional fields.
+		if found == len(m) && i > n.lastReq {
+			break
+		}
 		p := &n.props[i]
 		v, present := m[p.name]
+		if present {
+			found++
+		}
 		var good bool
 		switch {
 		case !present:
@@ -323,8 +333,10 @@ func (st *state) object(n *node, m map[string]any) bool {
 }
 
 // union finds the variant a value's $type names (https://atproto.com/specs/lexicon#union).
-// An open union accepts a variant it does not list (a later revision of the schema may add it),
-// with a warning in a full check; a closed union does not.
+// An open union accepts a variant it does not list (a later revision of the schema may add
+// it): when the catalog holds that type as an object or a record, the value is checked against
+// it; when it does not, the value passes, with a warning in a full check. A closed union
+// accepts only the variants it lists.
 func (st *state) union(n *node, v any) bool {
 	m, ok := v.(map[string]any)
 	if !ok {
@@ -349,8 +361,11 @@ func (st *state) union(n *node, v any) bool {
 	if n.flags&closedUnion != 0 {
 		return st.failAt("$type", -1, "closed", "%q is not one of the closed union's variants", t)
 	}
+	if k := st.cat.defs[t]; k != nil && (k.kind == kObject || k.kind == kRecord) {
+		return st.check(k, m)
+	}
 	if st.all {
-		st.warnAt("$type", "refs", "%q is not a variant the open union lists (not checked)", t)
+		st.warnAt("$type", "refs", "%q is not a variant the open union lists, nor a type the catalog holds (not checked)", t)
 	}
 	return true
 }

@@ -29,7 +29,8 @@ const testSchema = `{"lexicon": 1, "id": "com.example.thing", "defs": {
       "when": {"type": "string", "format": "tid"},
       "nested": {"type": "object", "properties": {"a/b": {"type": "integer"}, "c~d": {"type": "integer"}}}
     }}},
-  "item": {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer", "maximum": 9}}}
+  "item": {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer", "maximum": 9}}},
+  "extra": {"type": "object", "properties": {"n": {"type": "string"}}}
 }}`
 
 func testCatalog(t testing.TB) *Catalog {
@@ -97,6 +98,7 @@ func TestValidateRules(t *testing.T) {
 		{"union record variant invalid", `{"name": "a", "embed": {"$type": "com.example.thing", "name": "bbbb"}}`, "/embed/name", "maxGraphemes", Options{}},
 		{"union #main is not the $type of main", `{"name": "a", "embed": {"$type": "com.example.thing#main", "name": "b"}}`, "/embed/$type", "$type", Options{}},
 		{"open union, unlisted variant", `{"name": "a", "embed": {"$type": "com.example.other", "x": 1}}`, "", "", Options{}},
+		{"open union, unlisted variant the catalog knows", `{"name": "a", "list": [{"n": 1, "$type": "com.example.thing#item"}], "embed": {"$type": "com.example.thing#extra", "n": 1}}`, "/embed/n", "type", Options{}},
 		{"null type", `{"name": "a", "nothing": 1}`, "/nothing", "type", Options{}},
 		{"cid-link", `{"name": "a", "link": {"$link": "bafkreigtwooi3an26ijkcijsjd2cqipipifydkfqaaalt2pg7ksbx34q7u"}}`, "", "", Options{}},
 		{"format tid", `{"name": "a", "when": "3kxnlhr3gxq23"}`, "", "", Options{}},
