@@ -28,8 +28,8 @@ func IsBlessed(c cid.Cid) bool {
 func ParseBlessed(s string) (cid.Cid, error) {
 	c, err := parseString(s)
 	if err != nil {
-		return cid.Undef, &Error{Func: "ParseBlessed", Input: s, fromString: true, Err: ErrNotBlessed,
-			Offset: -1, Cause: err}
+		e := &Error{Err: ErrNotBlessed, Offset: -1, Reason: "not a well-formed CID: ", Cause: err}
+		return cid.Undef, e.done(kindString, s, len(s))
 	}
 	if s[0] != 'b' {
 		return cid.Undef, notBlessed(s, 0, "multibase "+strconv.QuoteRune(rune(s[0]))+", want 'b' (base32 lower case)")
@@ -41,7 +41,8 @@ func ParseBlessed(s string) (cid.Cid, error) {
 }
 
 func notBlessed(s string, off int, detail string) *Error {
-	return &Error{Func: "ParseBlessed", Input: s, fromString: true, Err: ErrNotBlessed, Offset: off, Detail: detail}
+	e := &Error{Err: ErrNotBlessed, Offset: off, Reason: "not in the blessed form: " + detail}
+	return e.done(kindString, s, len(s))
 }
 
 // blessedParts says which part of the well-formed binary CIDv1 b is not blessed, or "" if none.
@@ -75,7 +76,7 @@ const (
 // is the check to use before trusting a CID. Errors wrap ErrInvalid.
 func CheckSyntax(s string) error {
 	bad := func(off int, detail string) error {
-		return &Error{Func: "CheckSyntax", Input: s, fromString: true, Err: ErrInvalid, Offset: off, Detail: detail}
+		return invalid(off, detail).done(kindString, s, len(s))
 	}
 	if len(s) < minSyntaxLen || len(s) > maxSyntaxLen {
 		return bad(-1, "length "+strconv.Itoa(len(s))+", want 8 to 256")

@@ -1,8 +1,9 @@
 // Package cidutil computes, parses and checks the content identifiers (CIDs) of the AT Protocol
-// data model, strictly.
+// data model (https://atproto.com/specs/data-model, "Link and CID Formats"), strictly.
 //
-// What the library creates is always the blessed form of DECISIONS rule 12: CIDv1, sha2-256 with
-// 32 bytes, codec dag-cbor (0x71) for data and raw (0x55) for blobs, printed in base32 ("b…"):
+// What the library creates is always the blessed form of DECISIONS rule 12 (in the module's
+// DECISIONS.md): CIDv1, sha2-256 with 32 bytes, codec dag-cbor (0x71) for data and raw (0x55) for
+// blobs, printed in base32 ("b…"):
 //
 //	c := cidutil.SumCBOR(recordBytes)     // bafyrei…
 //	b := cidutil.SumRaw(imageBytes)       // bafkrei…
@@ -21,9 +22,10 @@
 // This package's functions do not share those behaviours: they reject CIDv0 and cid.Undef, and
 // IsBlessed insists on a full 32-byte sha2-256 digest.
 //
-// Every error is an *Error carrying the failing function, the input (for strings), the byte
-// offset where one applies, and a sentinel (ErrInvalid, ErrNotBlessed, ErrMismatch,
-// ErrUnsupported) to test with errors.Is.
+// Every error is an *Error, shaped as the module's other syntax errors: the kind of input, a
+// bounded copy of it (for strings), its length, the byte offset where one applies, the reason, and
+// a sentinel (ErrInvalid, ErrNotBlessed, ErrMismatch, ErrUnsupported) to test with errors.Is. Its
+// message reads "invalid CID "<input>": <reason>".
 //
 // The package has no mutable state; all its functions are safe for concurrent use.
 package cidutil

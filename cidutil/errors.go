@@ -3,7 +3,8 @@ package cidutil
 import (
 	"errors"
 	"strconv"
-	"strings"
+
+	"github.com/atcore/atcore/internal/echo"
 )
 
 // Sentinel errors. Every error the package returns is an *Error that wraps one of them; test with
@@ -24,70 +25,50 @@ var (
 	ErrUnsupported = errors.New("unsupported CID hash function")
 )
 
-// Error reports what was wrong with a CID and where.
+// Kinds of input an *Error names.
+const (
+	kindString = "CID"        // a CID string: ParseString, ParseBlessed, CheckSyntax
+	kindBinary = "binary CID" // a binary CID: ParseBinary, ParseKeyString, and the CIDs Verify checks
+)
+
+// Error reports what was wrong with a CID and where. Its message reads like every syntax error of
+// the module, "invalid <Kind> "<Input>": <Reason>", e.g.
+//
+//	invalid CID "QmbWqxBEKC3P8tqsKc98xmWNzrzDtRLMiMPL8wBuTGsMnR": CIDv0 (base58btc "Qm…") is not allowed, want CIDv1 (offset 0)
+//
+// A binary input is not echoed, only its length ("invalid binary CID of 5 bytes: …"); the errors
+// of Verify and VerifyReader, which are about data rather than syntax, read "<sentinel>: <Reason>".
 type Error struct {
-	Func   string // the function that failed, e.g. "ParseBinary"
-	Input  string // the string input, for string parsers; "" for binary input
-	Err    error  // the rule broken: one of the Err* sentinels
-	Offset int    // byte offset in the input where the problem was found; -1 if none
-	Detail string // what exactly was wrong
-	Cause  error  // optional underlying error, e.g. the ErrInvalid behind an ErrNotBlessed
-
-	fromString bool // Input is meaningful (string parsers), even when empty
+	// Kind names what was being read: "CID" for a string, "binary CID" for bytes, "" for the
+	// data Verify checks.
+	Kind string
+	// Input holds at most the first 64 bytes of a string input (a copy, cut at a UTF-8 boundary);
+	// it is "" for binary input.
+	Input string
+	// Len is the length in bytes of the whole input.
+	Len int
+	// Offset is the byte offset in the input where the problem was found, -1 if none. (A problem
+	// in the bytes a string decodes to has no offset in the string: the reason gives the offset
+	// in the decoded bytes.)
+	Offset int
+	// Reason says what exactly is wrong, with the offset where there is one.
+	Reason string
+	// Err is the rule broken: one of the Err* sentinels.
+	Err error
+	// Cause is the underlying error, if any: the ErrInvalid behind an ErrNotBlessed, or go-cid's
+	// error for a multibase this package does not decode itself.
+	Cause error
 }
 
-// maxQuotedInput bounds how much of an untrusted input an error message repeats.
-const maxQuotedInput = 64
-
+// Error returns the message: "invalid <Kind> <quoted input>: <Reason>".
 func (e *Error) Error() string {
-	var b strings.Builder
-	b.WriteString("cidutil.")
-	b.WriteString(e.Func)
-	if e.fromString {
-		in := e.Input
-		b.WriteString("(")
-		if len(in) > maxQuotedInput {
-			b.WriteString(strconv.Quote(in[:maxQuotedInput]))
-			b.WriteString("...")
-		} else {
-			b.WriteString(strconv.Quote(in))
-		}
-		b.WriteString(")")
+	switch e.Kind {
+	case kindString:
+		return echo.Message(e.Kind, e.Input, e.Len, e.Reason)
+	case kindBinary:
+		return "invalid binary CID of " + nBytes(uint64(e.Len)) + ": " + e.Reason
 	}
-	b.WriteString(": ")
-	b.WriteString(e.Err.Error())
-	if e.Detail != "" {
-		b.WriteString(": ")
-		b.WriteString(e.Detail)
-	}
-	if e.Offset >= 0 {
-		b.WriteString(" (at byte ")
-		b.WriteString(strconv.Itoa(e.Offset))
-		b.WriteString(")")
-	}
-	if e.Cause != nil {
-		b.WriteString(": ")
-		var inner *Error
-		if errors.As(e.Cause, &inner) {
-			// Repeat only the reason, not the inner function name and input again.
-			b.WriteString(inner.reason())
-		} else {
-			b.WriteString(e.Cause.Error())
-		}
-	}
-	return b.String()
-}
-
-// reason is the message without the function name and input.
-func (e *Error) reason() string {
-	s := e.Err.Error()
-	if e.Detail != "" {
-		s += ": " + e.Detail
-	}
-	if e.Offset >= 0 {
-		s += " (at byte " + strconv.Itoa(e.Offset) + ")"
-	}
-	return s
+	return e.Err.Error() + ": " + e.Reason
 }
 
 // Unwrap returns the sentinel and, if there is one, the underlying cause, so errors.Is matches both.
@@ -96,4 +77,30 @@ func (e *Error) Unwrap() []error {
 		return []error{e.Err, e.Cause}
 	}
 	return []error{e.Err}
+}
+
+// invalid starts an ErrInvalid error for a problem at byte off (-1 for none); done completes it.
+func invalid(off int, detail string) *Error {
+	return &Error{Err: ErrInvalid, Offset: off, Reason: detail}
+}
+
+// done completes e, built deep inside a parser, with what was read: the kind, a bounded copy of a
+// string input (binary input is not kept), the input's length; the offset goes into the reason,
+// and so does the reason of a Cause that is itself an *Error. It returns e.
+func (e *Error) done(kind, input string, n int) *Error {
+	e.Kind, e.Input, e.Len = kind, echo.Clip(input), n
+	if e.Offset >= 0 {
+		e.Reason += " (offset " + strconv.Itoa(e.Offset) + ")"
+	}
+	var inner *Error
+	if errors.As(e.Cause, &inner) {
+		if inner.Offset >= 0 {
+			inner.Reason += " (offset " + strconv.Itoa(inner.Offset) + ")"
+		}
+		e.Reason += inner.Reason
+		inner.Kind, inner.Input, inner.Len = kind, e.Input, n
+	} else if e.Cause != nil {
+		e.Reason += ": " + e.Cause.Error()
+	}
+	return e
 }

@@ -42,7 +42,7 @@ func ExampleParseBinary() {
 	fmt.Println(errors.Is(err, cidutil.ErrInvalid), err)
 	// Output:
 	// bafyreigbtj4x7ip5legnfznufuopl4sg4knzc2cof6duas4b3q2fy6swua <nil>
-	// true cidutil.ParseBinary: invalid CID: CIDv0 (a bare sha2-256 multihash) is not allowed, want CIDv1 (at byte 0)
+	// true invalid binary CID of 34 bytes: CIDv0 (a bare sha2-256 multihash) is not allowed, want CIDv1 (offset 0)
 }
 
 func ExampleParseString() {
@@ -53,7 +53,7 @@ func ExampleParseString() {
 	fmt.Println(err)
 	// Output:
 	// true <nil>
-	// cidutil.ParseString("QmbWqxBEKC3P8tqsKc98xmWNzrzDtRLMiMPL8wBuTGsMnR"): invalid CID: CIDv0 (base58btc "Qm…") is not allowed, want CIDv1 (at byte 0)
+	// invalid CID "QmbWqxBEKC3P8tqsKc98xmWNzrzDtRLMiMPL8wBuTGsMnR": CIDv0 (base58btc "Qm…") is not allowed, want CIDv1 (offset 0)
 }
 
 func ExampleParseBlessed() {
@@ -67,7 +67,7 @@ func ExampleParseBlessed() {
 	// Output:
 	// true <nil>
 	// true false
-	// cidutil.ParseBlessed("bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi"): CID not in the blessed form: codec 0x70, want dag-cbor (0x71) or raw (0x55)
+	// invalid CID "bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi": not in the blessed form: codec 0x70, want dag-cbor (0x71) or raw (0x55)
 }
 
 func ExampleIsBlessed() {
@@ -86,8 +86,8 @@ func ExampleCheckSyntax() {
 	}
 	// Output:
 	// <nil>
-	// cidutil.CheckSyntax("QmbWqxBEKC3P8tqsKc98xmWNzrzDtRLMiMPL8wBuTGsMnR"): invalid CID: CIDv0 (a base58btc multihash) is not allowed, want CIDv1 (at byte 0)
-	// cidutil.CheckSyntax("https://example.com"): invalid CID: character ':' not in [A-Za-z0-9+=] (at byte 5)
+	// invalid CID "QmbWqxBEKC3P8tqsKc98xmWNzrzDtRLMiMPL8wBuTGsMnR": CIDv0 (a base58btc multihash) is not allowed, want CIDv1 (offset 0)
+	// invalid CID "https://example.com": character ':' not in [A-Za-z0-9+=] (offset 5)
 }
 
 func ExampleVerify() {
@@ -106,9 +106,9 @@ func ExampleError() {
 	_, err := cidutil.ParseBinary([]byte{0x01, 0x71, 0x12, 0x20, 0xff})
 	var e *cidutil.Error
 	if errors.As(err, &e) {
-		fmt.Println(e.Offset, e.Detail)
+		fmt.Println(e.Offset, e.Reason)
 	}
-	// Output: 3 digest length 32 declared, only 1 byte follow
+	// Output: 3 digest length 32 declared, only 1 byte follows (offset 3)
 }
 
 func ExampleSumRawReader() {

@@ -43,7 +43,7 @@ func FuzzParseBinary(f *testing.F) {
 		kc, kerr := ParseKeyString(string(b))
 		var e, ke *Error
 		if kc != c || (err == nil) != (kerr == nil) ||
-			err != nil && (!errors.As(err, &e) || !errors.As(kerr, &ke) || e.Offset != ke.Offset || e.Detail != ke.Detail) {
+			err != nil && (!errors.As(err, &e) || !errors.As(kerr, &ke) || e.Offset != ke.Offset || e.Reason != ke.Reason || e.Error() != ke.Error()) {
 			t.Fatalf("ParseKeyString(%x) = %v, %v; ParseBinary gave %v, %v", b, kc, kerr, c, err)
 		}
 		if err != nil {

@@ -42,26 +42,24 @@ const maxVarintLen = 9
 func ParseBinary(b []byte) (cid.Cid, error) {
 	codecEnd, err := checkBinary(b)
 	if err != nil {
-		err.Func = "ParseBinary"
-		return cid.Undef, err
+		return cid.Undef, err.done(kindBinary, "", len(b))
 	}
 	return wrap(b, codecEnd), nil
 }
 
 // ParseKeyString reads a binary CID held in a string (the form of cid.Cid.KeyString, e.g. a map
 // key or a view of decoded bytes) exactly as ParseBinary reads b, but the result shares s's
-// memory instead of copying it: no allocation. Errors name ParseKeyString.
+// memory instead of copying it: no allocation. Errors are ParseBinary's.
 func ParseKeyString(s string) (cid.Cid, error) {
 	codecEnd, err := checkBinary(s)
 	if err != nil {
-		err.Func = "ParseKeyString"
-		return cid.Undef, err
+		return cid.Undef, err.done(kindBinary, "", len(s))
 	}
 	return wrap(s, codecEnd), nil
 }
 
 // checkBinary checks that b is exactly one strict CIDv1 and returns the offset where the multihash
-// starts. The returned *Error has Func unset.
+// starts. The caller completes the returned *Error with done.
 func checkBinary[T string | []byte](b T) (codecEnd int, _ *Error) {
 	// Fast path: version 1 and single-byte codec, hash code and length, as in every blessed CID.
 	if len(b) >= 4 && b[0] == 1 && b[1] < 0x80 && b[2] < 0x80 && b[3] < 0x80 && len(b)-4 == int(b[3]) {
@@ -100,7 +98,7 @@ func checkBinary[T string | []byte](b T) (codecEnd int, _ *Error) {
 	present := uint64(len(b) - off)
 	switch {
 	case digestLen > present:
-		return 0, invalid(off-n, fmt.Sprintf("digest length %d declared, only %s follow", digestLen, nBytes(present)))
+		return 0, invalid(off-n, fmt.Sprintf("digest length %d declared, only %s", digestLen, follow(present)))
 	case digestLen < present:
 		return 0, invalid(off+int(digestLen), fmt.Sprintf("trailing %s after the digest", nBytes(present-digestLen)))
 	}
@@ -126,6 +124,14 @@ func uvarint[T string | []byte](b T, off int) (v uint64, n int, _ *Error) {
 	return 0, 0, invalid(off, "varint longer than 9 bytes")
 }
 
+// follow says "1 byte follows" or "n bytes follow".
+func follow(n uint64) string {
+	if n == 1 {
+		return "1 byte follows"
+	}
+	return nBytes(n) + " follow"
+}
+
 // nBytes says "1 byte" or "n bytes".
 func nBytes(n uint64) string {
 	if n == 1 {
@@ -134,13 +140,9 @@ func nBytes(n uint64) string {
 	return strconv.FormatUint(n, 10) + " bytes"
 }
 
-func invalid(off int, detail string) *Error {
-	return &Error{Err: ErrInvalid, Offset: off, Detail: detail}
-}
-
-// with prefixes the detail with the name of the field being read.
+// with prefixes the reason with the name of the field being read.
 func (e *Error) with(field string) *Error {
-	e.Detail = field + e.Detail
+	e.Reason = field + e.Reason
 	return e
 }
 
@@ -157,10 +159,7 @@ func (e *Error) with(field string) *Error {
 func ParseString(s string) (cid.Cid, error) {
 	c, err := parseString(s)
 	if err != nil {
-		err.Func = "ParseString"
-		err.Input = s
-		err.fromString = true
-		return cid.Undef, err
+		return cid.Undef, err.done(kindString, s, len(s))
 	}
 	return c, nil
 }
@@ -213,7 +212,7 @@ func parseOtherBase(s string) (cid.Cid, *Error) {
 	}
 	c, err := cid.Decode(s)
 	if err != nil {
-		return cid.Undef, &Error{Err: ErrInvalid, Offset: -1, Detail: "not a CID in multibase " +
+		return cid.Undef, &Error{Err: ErrInvalid, Offset: -1, Reason: "not a CID in multibase " +
 			strconv.QuoteRune(rune(s[0])), Cause: err}
 	}
 	// go-cid is lenient (CIDv0 bytes, for one); apply the strict checks.
@@ -230,9 +229,9 @@ func parseOtherBase(s string) (cid.Cid, *Error) {
 // inDecoded moves a byte offset in decoded bytes, which means nothing in the string, into the
 // detail.
 func (e *Error) inDecoded() *Error {
-	e.Detail = "decoded bytes: " + e.Detail
+	e.Reason = "decoded bytes: " + e.Reason
 	if e.Offset >= 0 {
-		e.Detail += " at decoded byte " + strconv.Itoa(e.Offset)
+		e.Reason += " at decoded byte " + strconv.Itoa(e.Offset)
 		e.Offset = -1
 	}
 	return e

@@ -287,8 +287,8 @@ func TestParseStringBadCharacterOffset(t *testing.T) {
 			if !errors.As(err, &e) || !errors.Is(err, ErrInvalid) {
 				t.Fatalf("ParseString(%q) = %v, want an *Error", s, err)
 			}
-			if e.Offset != i || !strings.Contains(e.Detail, "not in the base32 alphabet") {
-				t.Errorf("ParseString with %q at %d: offset %d, %q", bad, i, e.Offset, e.Detail)
+			if e.Offset != i || !strings.Contains(e.Reason, "not in the base32 alphabet") {
+				t.Errorf("ParseString with %q at %d: offset %d, %q", bad, i, e.Offset, e.Reason)
 			}
 		}
 	}

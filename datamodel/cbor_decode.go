@@ -3,6 +3,7 @@ package datamodel
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/atcore/atcore/cidutil"
 )
@@ -32,7 +33,7 @@ func UnmarshalCBOR(data []byte, opts ...Option) (any, error) {
 		d.lim = limitsOf(opts)
 	}
 	if len(data) > d.lim.MaxCBORSize {
-		return nil, cborErrTooLarge(d.lim)
+		return nil, cborErrTooLarge(len(data), d.lim)
 	}
 	d.data, d.chunk, d.slabs.size = data, len(data), len(data)
 	v, end, err := d.value(0, 1)
@@ -60,7 +61,7 @@ func UnmarshalCBORPrefix(data []byte, opts ...Option) (v any, rest []byte, err e
 	v, end, e := d.value(0, 1)
 	if e != nil {
 		if e.Err == ErrTruncated && len(data) > len(view) {
-			return nil, nil, cborErrTooLarge(lim)
+			return nil, nil, cborErrTooLarge(len(data), lim)
 		}
 		return nil, nil, e
 	}
@@ -187,7 +188,7 @@ func (d *cborDecoder) valueSlow(off, depth int) (any, int, *Error) {
 		a := d.slabs.array(int(arg))
 		for i := range a {
 			if a[i], p, err = d.value(p, depth+1); err != nil {
-				return nil, 0, cborErrIndex(err, i)
+				return nil, 0, err.atIndex(i)
 			}
 		}
 		return d.slabs.boxArray(a), p, nil
@@ -244,6 +245,7 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 	}
 	m := make(map[string]any, n)
 	data := d.data
+	entries := p
 	pks, pke := 0, -1
 	// typeOff is the offset of the value of a "$type" key. Only offsets are kept across the
 	// loop's calls, not the decoded values: a value's head tells whether it is a non-empty string
@@ -272,14 +274,14 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 		}
 		v, q, err := d.value(ke, depth+1)
 		if err != nil {
-			return nil, 0, cborErrKey(err, data, ks, ke)
+			return nil, 0, err.atKey(string(data[ks:ke]))
 		}
 		m[k] = v
 		p, pks, pke = q, ks, ke
 	}
 	// A legacy blob has exactly the keys "cid" and "mimeType"; the last key is the longer one.
 	if n == 2 && string(data[pks:pke]) == "mimeType" {
-		if b, ok := cborLegacyBlob(m["cid"], m["mimeType"]); ok {
+		if b, ok := legacyBlob(m["cid"], m["mimeType"]); ok {
 			return d.slabs.boxBlob(b), p, nil
 		}
 	}
@@ -287,13 +289,15 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 		// The value decoded without error, so a text head means a valid string; 0x60 is "".
 		if h := data[typeOff]; h&0xe0 != cborMajorText || h == cborMajorText {
 			// Rule 11: where present, $type is a non-empty string.
-			err := cborErr(ErrType, typeOff, "")
-			err.Path = "/$type"
-			return nil, 0, err
+			if err := checkType(m["$type"]); err != nil {
+				err.Offset = int64(typeOff)
+				return nil, 0, err
+			}
 		}
 		if len(data)-typeOff >= len(cborTextBlob) && string(data[typeOff:typeOff+len(cborTextBlob)]) == cborTextBlob {
-			b, err := cborBlob(m, off)
+			b, err := blobFromMap(m, d.lim.MaxCIDLen)
 			if err != nil {
+				err.Offset = int64(cborBlobErrOffset(data, &d.lim, off, entries, n, err.Path))
 				return nil, 0, err
 			}
 			return d.slabs.boxBlob(b), p, nil
@@ -306,20 +310,50 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 // makes a map a blob (rule 13).
 const cborTextBlob = "\x64blob"
 
-// cborReservedKey refuses the map key data[ks:ke] (its head at off) if it is "$link" or "$bytes":
-// in atproto JSON such a map would read back as a link or bytes, not as itself (DECISIONS rule
-// 10), so it is outside the data model, as MarshalJSON and Validate say too.
+// cborReservedKey refuses the map key data[ks:ke] (its head at off) if it is "$link" or "$bytes"
+// (see errReservedKey).
 func cborReservedKey(data []byte, off, ks, ke int) *Error {
 	var err *Error
 	switch string(data[ks:ke]) {
 	case "$link":
-		err = cborErr(ErrLink, off, "a map with a $link key is not a link")
+		err = errReservedKey("$link")
 	case "$bytes":
-		err = cborErr(ErrBytes, off, "a map with a $bytes key is not bytes")
+		err = errReservedKey("$bytes")
 	default:
 		return nil
 	}
-	return cborErrKey(err, data, ks, ke)
+	err.Offset = int64(off)
+	return err
+}
+
+// cborBlobErrOffset returns the offset at which to report an error of blobFromMap whose path is
+// path, for the map with head at off and n entries from p: the key's head for an unexpected
+// key, the value for a bad value, the map for a missing key. Errors are rare, so the entries are
+// read again here rather than their offsets kept while decoding.
+func cborBlobErrOffset(data []byte, lim *Limits, off, p, n int, path string) int {
+	if path == "" {
+		return off
+	}
+	tok, _, _ := strings.Cut(path[1:], "/")
+	s := cborScanner{data: data, lim: lim}
+	for i := 0; i < n; i++ {
+		_, arg, ks, err := cborHead(data, p)
+		if err != nil {
+			break
+		}
+		ke := ks + int(arg)
+		if string(appendPointerToken(nil, string(data[ks:ke])))[1:] == tok {
+			switch tok {
+			case "ref", "mimeType", "size":
+				return ke
+			}
+			return p
+		}
+		if p, err = s.value(ke, 1); err != nil {
+			break
+		}
+	}
+	return off
 }
 
 // blob decodes the four entries at p as a blob without building a map, if they are exactly a
@@ -367,41 +401,4 @@ func (d *cborDecoder) blob(p int) (b Blob, end int, ok bool) {
 		return Blob{}, 0, false
 	}
 	return Blob{Ref: c, MimeType: d.str(q, end), Size: int64(size)}, end, true
-}
-
-// cborBlob converts a map typed "blob" into a Blob, if it has exactly the shape of DECISIONS rule
-// 13: ref a link, mimeType a non-empty string, size an integer ≥ 0, no other keys.
-func cborBlob(m map[string]any, off int) (Blob, *Error) {
-	ref, okRef := m["ref"].(Link)
-	mime, okMime := m["mimeType"].(string)
-	size, okSize := m["size"].(int64)
-	switch {
-	case len(m) != 4 || !okRef || !okMime || !okSize:
-		return Blob{}, cborErr(ErrBlob, off, "want exactly $type, ref (link), mimeType (string), size (integer)")
-	case mime == "":
-		return Blob{}, cborErr(ErrBlob, off, "empty mimeType")
-	case size < 0:
-		return Blob{}, cborErr(ErrBlob, off, "negative size")
-	}
-	return Blob{Ref: ref, MimeType: mime, Size: size}, nil
-}
-
-// cborLegacyBlob recognises the deprecated blob form {"cid": <CID string>, "mimeType": <string>}
-// (spec/data-model.txt, "blob Type"), given the values of the two keys. It is only taken for a
-// blob when the CID string is exactly the canonical form of a valid CIDv1, so that writing the
-// Blob back gives the same bytes (DECISIONS rule 13); anything else stays a plain map, as it may.
-func cborLegacyBlob(cid, mimeType any) (Blob, bool) {
-	s, ok := cid.(string)
-	if !ok {
-		return Blob{}, false
-	}
-	mime, ok := mimeType.(string)
-	if !ok || mime == "" {
-		return Blob{}, false
-	}
-	c, err := cidutil.ParseString(s)
-	if err != nil || c.String() != s {
-		return Blob{}, false
-	}
-	return Blob{Ref: Link(c), MimeType: mime, Legacy: true}, true
 }

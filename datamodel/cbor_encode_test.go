@@ -203,12 +203,12 @@ func TestMarshalCBORRefuses(t *testing.T) {
 		{"$type not a string (rule 11)", map[string]any{"$type": int64(1)}, ErrType, "/$type"},
 		{"$type empty (rule 11)", map[string]any{"x": map[string]any{"$type": ""}}, ErrType, "/x/$type"},
 		{"$type null (rule 11)", map[string]any{"$type": nil}, ErrType, "/$type"},
-		{"blob map without ref (rule 13)", map[string]any{"$type": "blob", "mimeType": "a/b", "size": 1, "x": 1}, ErrBlob, "/ref"},
-		{"blob map with extra key (rule 13)", map[string]any{"$type": "blob", "ref": ref, "mimeType": "a/b", "size": 1, "x": 1}, ErrBlob, ""},
+		{"blob map without ref (rule 13)", map[string]any{"$type": "blob", "mimeType": "a/b", "size": 1, "x": 1}, ErrBlob, "/x"},
+		{"blob map with extra key (rule 13)", map[string]any{"$type": "blob", "ref": ref, "mimeType": "a/b", "size": 1, "x": 1}, ErrBlob, "/x"},
 		{"blob map with negative size (rule 13)", map[string]any{"$type": "blob", "ref": ref, "mimeType": "a/b", "size": -1}, ErrBlob, "/size"},
 		{"blob map with string size (rule 13)", map[string]any{"$type": "blob", "ref": ref, "mimeType": "a/b", "size": "1"}, ErrBlob, "/size"},
 		{"blob map with empty mimeType (rule 13)", map[string]any{"$type": "blob", "ref": ref, "mimeType": "", "size": 1}, ErrBlob, "/mimeType"},
-		{"Blob with empty mimeType", Blob{Ref: ref}, ErrBlob, ""},
+		{"Blob with empty mimeType", Blob{Ref: ref}, ErrBlob, "/mimeType"},
 		{"Blob with negative size", Blob{Ref: ref, MimeType: "a/b", Size: -1}, ErrBlob, "/size"},
 		{"Blob with undefined ref", Blob{MimeType: "a/b"}, ErrBlob, "/ref"},
 		{"Blob with CIDv0 ref", Blob{Ref: Link(v0), MimeType: "a/b"}, ErrInvalidCID, "/ref"},
@@ -353,7 +353,7 @@ func TestMarshalCBORLimits(t *testing.T) {
 				t.Errorf("%s: %s without options: %v, want %v at %q", tt.rule, fn, err, tt.err, tt.errPath)
 				continue
 			}
-			if tt.errDepth > 0 && !strings.Contains(e.Detail, "deeper than "+strconv.Itoa(tt.errDepth)+" levels") {
+			if tt.errDepth > 0 && !strings.Contains(e.Detail, "limit "+strconv.Itoa(tt.errDepth)) {
 				t.Errorf("%s: %s: detail %q does not name the limit", tt.rule, fn, e.Detail)
 			}
 		}
@@ -372,7 +372,7 @@ func TestMarshalCBORLimits(t *testing.T) {
 		}
 		for name, err := range errs {
 			var e *Error
-			if !errors.Is(err, ErrTooDeep) || !errors.As(err, &e) || strings.Count(e.Path, "/") != 2 || !strings.Contains(e.Detail, "deeper than 2 levels") {
+			if !errors.Is(err, ErrTooDeep) || !errors.As(err, &e) || strings.Count(e.Path, "/") != 2 || !strings.Contains(e.Detail, "limit 2") {
 				t.Errorf("%s, MaxDepth 2, %#v: %v, want ErrTooDeep two levels down", name, v, err)
 			}
 		}

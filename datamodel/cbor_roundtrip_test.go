@@ -199,11 +199,11 @@ func TestUnmarshalCBORDataModel(t *testing.T) {
 		{"rule 11: $type is empty", "a1 652474797065 60", ErrType, 7, "/$type", true},
 		{"rule 11: nested $type is not a string", "a1 6161 a1 652474797065 f5", ErrType, 10, "/a/$type", true},
 		{"rule 13: blob without size", "a3 " + ref + typeBlob + mime, ErrBlob, 0, "", false},
-		{"rule 13: blob with a string size", "a4 " + ref + "6473697a65 6131" + typeBlob + mime, ErrBlob, 0, "", false},
-		{"rule 13: blob with a negative size", "a4 " + ref + "6473697a65 20" + typeBlob + mime, ErrBlob, 0, "", false},
-		{"rule 13: blob with an empty mimeType", "a4 " + ref + "6473697a65 01" + typeBlob + "686d696d6554797065 60", ErrBlob, 0, "", false},
-		{"rule 13: blob with a string ref", "a4 63726566 6161 6473697a65 01" + typeBlob + mime, ErrBlob, 0, "", false},
-		{"rule 13: blob with an extra key", "a5 6161 01 " + ref + "6473697a65 01" + typeBlob + mime, ErrBlob, 0, "", false},
+		{"rule 13: blob with a string size", "a4 " + ref + "6473697a65 6131" + typeBlob + mime, ErrBlob, 51, "/size", false},
+		{"rule 13: blob with a negative size", "a4 " + ref + "6473697a65 20" + typeBlob + mime, ErrBlob, 51, "/size", false},
+		{"rule 13: blob with an empty mimeType", "a4 " + ref + "6473697a65 01" + typeBlob + "686d696d6554797065 60", ErrBlob, 72, "/mimeType", false},
+		{"rule 13: blob with a string ref", "a4 63726566 6161 6473697a65 01" + typeBlob + mime, ErrBlob, 5, "/ref", false},
+		{"rule 13: blob with an extra key", "a5 6161 01 " + ref + "6473697a65 01" + typeBlob + mime, ErrBlob, 1, "/a", false},
 		{"rule 13: nested bad blob", "a1 6161 a3 " + ref + typeBlob + mime, ErrBlob, 3, "/a", false},
 	}
 	for _, tt := range tests {

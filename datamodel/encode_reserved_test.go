@@ -45,7 +45,7 @@ func TestEncodersRefuseWhatDecodersRefuse(t *testing.T) {
 		{"rule 11: $type a map", map[string]any{"$type": map[string]any{}}, ErrType, "/$type"},
 		{"rule 13: blob map without ref", blobMap("ref", nil), ErrBlob, ""},
 		{"rule 13: blob map with a string ref", blobMap("ref", cborTestBlobLinkString), ErrBlob, "/ref"},
-		{"rule 13: blob map with an extra key", blobMap("x", int64(1)), ErrBlob, ""},
+		{"rule 13: blob map with an extra key", blobMap("x", int64(1)), ErrBlob, "/x"},
 		{"rule 13: blob map with a $link key", blobMap("$link", "x"), ErrLink, "/$link"},
 		{"rule 13: blob map without size", blobMap("size", nil), ErrBlob, ""},
 		{"rule 13: blob map with a negative size", blobMap("size", int64(-1)), ErrBlob, "/size"},

@@ -101,3 +101,54 @@ func appendPointerToken(dst []byte, key string) []byte {
 func valueError(sentinel error, detail string) *Error {
 	return &Error{Err: sentinel, Offset: -1, Detail: detail}
 }
+
+// Paths are built on the way out: an error is made where the bad value is, with an empty Path,
+// and each caller it passes through on the way up puts its own JSON Pointer token in front, so
+// that the success path does no path bookkeeping at all. These are the only path builders.
+
+// atKey puts the token of the map key key in front of err's path, if err is an *Error.
+func atKey(err error, key string) error {
+	if e, ok := err.(*Error); ok {
+		e.atKey(key)
+	}
+	return err
+}
+
+// atIndex puts the token of the array index i in front of err's path, if err is an *Error.
+func atIndex(err error, i int) error {
+	if e, ok := err.(*Error); ok {
+		e.atIndex(i)
+	}
+	return err
+}
+
+// atKey puts the token of the map key key in front of e's path and returns e.
+func (e *Error) atKey(key string) *Error {
+	e.Path = string(appendPointerToken(nil, key)) + e.Path
+	return e
+}
+
+// atIndex puts the token of the array index i in front of e's path and returns e.
+func (e *Error) atIndex(i int) *Error {
+	e.Path = "/" + strconv.Itoa(i) + e.Path
+	return e
+}
+
+// cborErr builds the error for the item at byte offset off. Callers on the way out of the
+// recursion prepend their path tokens, so the success path does no path bookkeeping.
+func cborErr(sentinel error, off int, detail string) *Error {
+	return &Error{Err: sentinel, Offset: int64(off), Detail: detail}
+}
+
+// cborErrTooLarge is the error for a CBOR input of n bytes, over Limits.MaxCBORSize.
+func cborErrTooLarge(n int, lim Limits) *Error {
+	return cborErr(ErrTooLarge, lim.MaxCBORSize, overLimit(n, "bytes", lim.MaxCBORSize))
+}
+
+// asError returns e as an error: nil if e is nil (a nil *Error in an error would not be nil).
+func asError(e *Error) error {
+	if e == nil {
+		return nil
+	}
+	return e
+}

@@ -1,8 +1,6 @@
 package datamodel
 
 import (
-	"fmt"
-	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -49,13 +47,7 @@ func AppendJSON(dst []byte, v any, opts ...Option) ([]byte, error) {
 	return out, nil
 }
 
-// jsonStackKeys is the size of the stack array in which a map's keys are sorted: records' maps
-// are smaller.
-const jsonStackKeys = 16
-
-// jsonBufPool holds the growing buffers of MarshalJSON, so that a steady stream of encodes
-// allocates only its exact-size results; jsonMaxPooledBuf keeps one huge encode from pinning its
-// buffer in the pool.
+// jsonMarshal encodes into a pooled buffer (see getEncodeBuf) and returns an exact-size copy.
 func jsonMarshal(v any, prefix, indent string, opts []Option) ([]byte, error) {
 	e := newJSONEncoder(opts)
 	e.prefix, e.indent, e.pretty = prefix, indent, prefix != "" || indent != ""
@@ -107,26 +99,19 @@ func (e *jsonEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	case Blob:
 		return e.blob(dst, &x, depth)
 	case *Blob:
-		if x == nil {
-			return dst, valueError(ErrUnsupported, "nil *datamodel.Blob")
+		if x != nil {
+			return e.blob(dst, x, depth)
 		}
-		return e.blob(dst, x, depth)
 	case []byte:
 		return e.bytes(dst, x), nil
 	case cid.Cid:
 		return e.link(dst, x)
-	case float32, float64:
-		// The data model has no floats (spec/data-model.txt, "Why No Floats?").
-		return dst, valueError(ErrFloat, fmt.Sprintf("%T %v", v, v))
-	default:
-		if n, isInt, err := goInt(v); isInt { // the other Go integer types
-			if err != nil {
-				return dst, err
-			}
-			return strconv.AppendInt(dst, n, 10), nil
-		}
-		return dst, valueError(ErrUnsupported, fmt.Sprintf("Go type %T", v))
 	}
+	n, err := otherGoValue(v)
+	if err != nil {
+		return dst, err
+	}
+	return strconv.AppendInt(dst, n, 10), nil
 }
 
 // open, element, key and close write the punctuation of arrays and objects, with indentation
@@ -174,7 +159,7 @@ func (e *jsonEncoder) close(dst []byte, c byte, n int) []byte {
 }
 
 func (e *jsonEncoder) array(dst []byte, a []any, depth int) ([]byte, error) {
-	if err := e.enter(cborArrayID(a), len(a), "elements", depth); err != nil {
+	if err := e.enter(arrayID(a), len(a), "elements", depth); err != nil {
 		return dst, err
 	}
 	dst = e.open(dst, '[')
@@ -182,38 +167,38 @@ func (e *jsonEncoder) array(dst []byte, a []any, depth int) ([]byte, error) {
 	for i, v := range a {
 		dst = e.element(dst, i)
 		if dst, err = e.value(dst, v, depth+1); err != nil {
-			return dst, jsonWithIndex(err, i)
+			return dst, atIndex(err, i)
 		}
 	}
-	e.leave(cborArrayID(a), depth) // an encode that fails stops, so only success leaves
+	e.leave(arrayID(a), depth) // an encode that fails stops, so only success leaves
 	return e.close(dst, ']', len(a)), nil
 }
 
 func (e *jsonEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, error) {
-	if err := e.enter(cborMapID(m), len(m), "entries", depth); err != nil {
+	if err := e.enter(mapID(m), len(m), "entries", depth); err != nil {
 		return dst, err
 	}
 	// The keys are sorted in an array on this frame's stack; only maps larger than records'
 	// usual ones need the heap.
-	var stackKeys [jsonStackKeys]string
+	var stackKeys [maxStackKeys]string
 	keys := stackKeys[:0]
-	if len(m) > jsonStackKeys {
+	if len(m) > maxStackKeys {
 		keys = make([]string, 0, len(m))
 	}
 	reserved := false
 	for k := range m {
 		if !utf8.ValidString(k) {
-			return dst, jsonWithKey(valueError(ErrInvalidUTF8, "map key "+strconv.Quote(k)), k)
+			return dst, atKey(valueError(ErrInvalidUTF8, "map key "+strconv.Quote(k)), k)
 		}
 		reserved = reserved || k != "" && k[0] == '$'
 		keys = append(keys, k)
 	}
 	if reserved {
-		if err := validateMapShape(m, e.maxCIDLen); err != nil {
+		if err := checkMapShape(m, e.maxCIDLen); err != nil {
 			return dst, err
 		}
 	}
-	jsonSortKeys(keys)
+	sortKeys(keys)
 	dst = e.open(dst, '{')
 	var err error
 	for i, k := range keys {
@@ -222,28 +207,11 @@ func (e *jsonEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, e
 		}
 		dst = e.key(dst, i, k)
 		if dst, err = e.value(dst, m[k], depth+1); err != nil {
-			return dst, jsonWithKey(err, k)
+			return dst, atKey(err, k)
 		}
 	}
-	e.leave(cborMapID(m), depth)
+	e.leave(mapID(m), depth)
 	return e.close(dst, '}', len(m)), nil
-}
-
-// jsonSortKeys sorts keys bytewise. Records have small maps, where an insertion sort beats the
-// general sort.
-func jsonSortKeys(keys []string) {
-	if len(keys) > 12 {
-		slices.Sort(keys)
-		return
-	}
-	for i := 1; i < len(keys); i++ {
-		k := keys[i]
-		j := i
-		for ; j > 0 && k < keys[j-1]; j-- {
-			keys[j] = keys[j-1]
-		}
-		keys[j] = k
-	}
 }
 
 // bytes writes {"$bytes": "<base64>"}, without padding (DECISIONS rule 10).
@@ -257,7 +225,7 @@ func (e *jsonEncoder) bytes(dst []byte, b []byte) []byte {
 
 // link writes {"$link": "b…"}.
 func (e *jsonEncoder) link(dst []byte, c cid.Cid) ([]byte, error) {
-	if err := validateCIDLen(c, e.maxCIDLen); err != nil {
+	if err := checkLink(c, e.maxCIDLen); err != nil {
 		return dst, err
 	}
 	dst = e.key(e.open(dst, '{'), 0, "$link")
@@ -293,7 +261,7 @@ func (e *jsonEncoder) blob(dst []byte, b *Blob, depth int) ([]byte, error) {
 	if depth > e.maxDepth {
 		return dst, e.errTooDeep()
 	}
-	if err := validateBlob(b, e.maxCIDLen); err != nil {
+	if err := checkBlob(b, e.maxCIDLen); err != nil {
 		return dst, err
 	}
 	dst = e.open(dst, '{')
@@ -305,7 +273,7 @@ func (e *jsonEncoder) blob(dst []byte, b *Blob, depth int) ([]byte, error) {
 		dst = jsonAppendQuoted(e.key(dst, 1, "mimeType"), b.MimeType)
 		var err error
 		if dst, err = e.link(e.key(dst, 2, "ref"), cid.Cid(b.Ref)); err != nil {
-			return dst, jsonWithKey(err, "ref")
+			return dst, atKey(err, "ref")
 		}
 		dst = strconv.AppendInt(e.key(dst, 3, "size"), b.Size, 10)
 	}

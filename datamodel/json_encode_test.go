@@ -107,7 +107,7 @@ func TestMarshalJSONRefuses(t *testing.T) {
 		{"rule 13: blob with negative size", Blob{Ref: raw, MimeType: "a/b", Size: -1}, ErrBlob, "/size"},
 		{"rule 13: blob with undefined ref", Blob{MimeType: "a/b"}, ErrBlob, "/ref"},
 		{"rule 13: legacy blob with CIDv0", Blob{Ref: Link(v0), MimeType: "a/b", Legacy: true}, ErrBlob, "/cid"},
-		{"rule 13: blob-typed map with an extra key", map[string]any{"$type": "blob", "ref": raw, "mimeType": "a/b", "size": 1, "x": 1}, ErrBlob, ""},
+		{"rule 13: blob-typed map with an extra key", map[string]any{"$type": "blob", "ref": raw, "mimeType": "a/b", "size": 1, "x": 1}, ErrBlob, "/x"},
 		{"rule 13: blob-typed map with a string size", map[string]any{"$type": "blob", "ref": raw, "mimeType": "a/b", "size": "1"}, ErrBlob, "/size"},
 		{"rule 14: nesting deeper than 32", jsonNestedValue(33), ErrTooDeep, strings.Repeat("/0", 32)},
 		{"rule 14: a cycle is caught by the depth limit", cyclic, ErrTooDeep, strings.Repeat("/0", 32)},

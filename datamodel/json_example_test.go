@@ -137,5 +137,5 @@ func ExampleValidate() {
 	fmt.Println(errors.Is(err, datamodel.ErrNotRecord), err)
 	// Output:
 	// true datamodel: $type must be a non-empty string (found an empty string) at "/items/0/$type"
-	// true datamodel: record is not an object (found Go type string)
+	// true datamodel: record is not an object (found a string)
 }

@@ -20,7 +20,7 @@ func (b *Bytes) UnmarshalJSON(data []byte) error {
 	}
 	x, ok := v.(Bytes)
 	if !ok {
-		return &Error{Err: ErrBytes, Offset: 0, Detail: "expected a {\"$bytes\": …} object, " + jsonDescribe(v)}
+		return &Error{Err: ErrBytes, Offset: 0, Detail: "expected a {\"$bytes\": …} object, " + describe(v)}
 	}
 	*b = x
 	return nil
@@ -41,7 +41,7 @@ func (l *Link) UnmarshalJSON(data []byte) error {
 	}
 	x, ok := v.(Link)
 	if !ok {
-		return &Error{Err: ErrLink, Offset: 0, Detail: "expected a {\"$link\": …} object, " + jsonDescribe(v)}
+		return &Error{Err: ErrLink, Offset: 0, Detail: "expected a {\"$link\": …} object, " + describe(v)}
 	}
 	*l = x
 	return nil
@@ -62,7 +62,7 @@ func (b *Blob) UnmarshalJSON(data []byte) error {
 	}
 	x, ok := v.(Blob)
 	if !ok {
-		return &Error{Err: ErrBlob, Offset: 0, Detail: "expected a blob object, " + jsonDescribe(v)}
+		return &Error{Err: ErrBlob, Offset: 0, Detail: "expected a blob, " + describe(v)}
 	}
 	*b = x
 	return nil

@@ -1,5 +1,7 @@
 package datamodel
 
+import "strconv"
+
 // Limits bound the work and memory spent on untrusted input (DECISIONS rule 14). The defaults come
 // from the atproto data-validation guide. A zero field means "use the default"; to lift a limit,
 // set it to a large value.
@@ -86,4 +88,14 @@ func limitsOf(opts []Option) Limits {
 		return DefaultLimits()
 	}
 	return newConfig(opts).limits
+}
+
+// overLimit is the detail of every limit error (DECISIONS rule 14), one wording for all the entry
+// points: "40 elements, limit 32" when the size found, n units, is known, and "limit 32" when it
+// is not (n < 0: nesting depth, or an element count read as a stream).
+func overLimit(n int, unit string, limit int) string {
+	if n < 0 {
+		return "limit " + strconv.Itoa(limit)
+	}
+	return strconv.Itoa(n) + " " + unit + ", limit " + strconv.Itoa(limit)
 }

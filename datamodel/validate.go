@@ -1,7 +1,6 @@
 package datamodel
 
 import (
-	"fmt"
 	"strconv"
 	"unicode/utf8"
 
@@ -33,19 +32,9 @@ func Validate(v any, opts ...Option) error {
 // schema").
 func ValidateRecord(v any, opts ...Option) error {
 	if _, ok := v.(map[string]any); !ok {
-		return &Error{Err: ErrNotRecord, Offset: -1, Detail: validateDescribe(v)}
+		return &Error{Err: ErrNotRecord, Offset: -1, Detail: describe(v)}
 	}
 	return Validate(v, opts...)
-}
-
-func validateDescribe(v any) string {
-	switch v.(type) {
-	case Blob, *Blob:
-		return "found a blob"
-	case Link, cid.Cid:
-		return "found a link"
-	}
-	return fmt.Sprintf("found Go type %T", v)
 }
 
 type validator struct {
@@ -53,7 +42,7 @@ type validator struct {
 }
 
 func (w *validator) tooDeep() *Error {
-	return valueError(ErrTooDeep, "limit "+strconv.Itoa(w.limits.MaxDepth))
+	return valueError(ErrTooDeep, overLimit(-1, "", w.limits.MaxDepth))
 }
 
 func (w *validator) value(v any, depth int) error {
@@ -66,22 +55,22 @@ func (w *validator) value(v any, depth int) error {
 		}
 		return nil
 	case Link:
-		return validateCIDLen(cid.Cid(x), w.limits.MaxCIDLen)
+		return asError(checkLink(cid.Cid(x), w.limits.MaxCIDLen))
 	case cid.Cid:
-		return validateCIDLen(x, w.limits.MaxCIDLen)
+		return asError(checkLink(x, w.limits.MaxCIDLen))
 	case Blob:
 		if depth > w.limits.MaxDepth {
 			return w.tooDeep()
 		}
-		return validateBlob(&x, w.limits.MaxCIDLen)
+		return asError(checkBlob(&x, w.limits.MaxCIDLen))
 	case *Blob:
 		if x == nil {
-			return valueError(ErrUnsupported, "nil *datamodel.Blob")
+			break // refused by otherGoValue
 		}
 		if depth > w.limits.MaxDepth {
 			return w.tooDeep()
 		}
-		return validateBlob(x, w.limits.MaxCIDLen)
+		return asError(checkBlob(x, w.limits.MaxCIDLen))
 	case []any:
 		if depth > w.limits.MaxDepth {
 			return w.tooDeep()
@@ -91,31 +80,26 @@ func (w *validator) value(v any, depth int) error {
 		}
 		for i, e := range x {
 			if err := w.value(e, depth+1); err != nil {
-				return jsonWithIndex(err, i)
+				return atIndex(err, i)
 			}
 		}
 		return nil
 	case map[string]any:
 		return w.object(x, depth)
-	case float32, float64:
-		return valueError(ErrFloat, fmt.Sprintf("%T %v", v, v))
-	default:
-		if _, isInt, err := goInt(v); isInt { // the other Go integer types
-			return err
-		}
-		return valueError(ErrUnsupported, fmt.Sprintf("Go type %T", v))
 	}
+	_, err := otherGoValue(v)
+	return asError(err)
 }
 
 // errTooManyElements is the error for an array or map of n elements (what) beyond the limit,
 // from Validate and the encoders alike (DECISIONS rule 14).
 func errTooManyElements(n int, what string, limit int) *Error {
-	return valueError(ErrTooManyElements, strconv.Itoa(n)+" "+what+", limit "+strconv.Itoa(limit))
+	return valueError(ErrTooManyElements, overLimit(n, what, limit))
 }
 
 // errKeyTooLong is the error for the map key k, longer than limit bytes (rule 14).
 func errKeyTooLong(k string, limit int) error {
-	return jsonWithKey(valueError(ErrKeyTooLong, strconv.Itoa(len(k))+" bytes, limit "+strconv.Itoa(limit)), k)
+	return atKey(valueError(ErrKeyTooLong, overLimit(len(k), "bytes", limit)), k)
 }
 
 func (w *validator) object(m map[string]any, depth int) error {
@@ -126,9 +110,9 @@ func (w *validator) object(m map[string]any, depth int) error {
 		return errTooManyElements(len(m), "entries", w.limits.MaxElements)
 	}
 	// Sorted keys make the reported error the same on every run.
-	var stackKeys [jsonStackKeys]string
+	var stackKeys [maxStackKeys]string
 	keys := stackKeys[:0]
-	if len(m) > jsonStackKeys {
+	if len(m) > maxStackKeys {
 		keys = make([]string, 0, len(m))
 	}
 	reserved := false
@@ -137,131 +121,21 @@ func (w *validator) object(m map[string]any, depth int) error {
 		keys = append(keys, k)
 	}
 	if reserved {
-		if err := validateMapShape(m, w.limits.MaxCIDLen); err != nil {
+		if err := checkMapShape(m, w.limits.MaxCIDLen); err != nil {
 			return err
 		}
 	}
-	jsonSortKeys(keys)
+	sortKeys(keys)
 	for _, k := range keys {
 		if !utf8.ValidString(k) {
-			return jsonWithKey(valueError(ErrInvalidUTF8, "map key "+strconv.Quote(k)), k)
+			return atKey(valueError(ErrInvalidUTF8, "map key "+strconv.Quote(k)), k)
 		}
 		if len(k) > w.limits.MaxKeyLen {
 			return errKeyTooLong(k, w.limits.MaxKeyLen)
 		}
 		if err := w.value(m[k], depth+1); err != nil {
-			return jsonWithKey(err, k)
+			return atKey(err, k)
 		}
-	}
-	return nil
-}
-
-// validateMapShape applies the rules about reserved keys to a plain map: no "$link" or "$bytes"
-// key (DECISIONS rule 10: in JSON such a map would read back as a link or bytes); "$type", if
-// present, a non-empty string (rule 11); and a map typed "blob" exactly the blob shape (rule 13),
-// so that it reads back as the same Blob. A ref longer than maxCIDLen is refused (ErrInvalidCID).
-// MarshalCBOR, MarshalJSON and Validate all call it, so that they refuse the same maps.
-func validateMapShape(m map[string]any, maxCIDLen int) error {
-	if _, ok := m["$link"]; ok {
-		return jsonWithKey(valueError(ErrLink, "a map with a $link key is not a link"), "$link")
-	}
-	if _, ok := m["$bytes"]; ok {
-		return jsonWithKey(valueError(ErrBytes, "a map with a $bytes key is not bytes"), "$bytes")
-	}
-	t, ok := m["$type"]
-	if !ok {
-		return nil
-	}
-	return validateTypeValue(m, t, maxCIDLen)
-}
-
-// validateTypeValue applies rules 11 and 13 to a map m whose "$type" key holds t: t is a
-// non-empty string, and if it is "blob", m has exactly the blob shape.
-func validateTypeValue(m map[string]any, t any, maxCIDLen int) error {
-	s, ok := t.(string)
-	if !ok || s == "" {
-		detail := fmt.Sprintf("found %T %v", t, t)
-		switch t {
-		case nil:
-			detail = "found null"
-		case "":
-			detail = "found an empty string"
-		}
-		return jsonWithKey(valueError(ErrType, detail), "$type")
-	}
-	if s != "blob" {
-		return nil
-	}
-	if len(m) != 4 {
-		return valueError(ErrBlob, "a blob has exactly the keys $type, ref, mimeType and size")
-	}
-	switch ref := m["ref"].(type) {
-	case Link:
-		if err := validateCIDLen(cid.Cid(ref), maxCIDLen); err != nil {
-			return jsonWithKey(err, "ref")
-		}
-	case cid.Cid:
-		if err := validateCIDLen(ref, maxCIDLen); err != nil {
-			return jsonWithKey(err, "ref")
-		}
-	default:
-		return jsonWithKey(valueError(ErrBlob, "ref must be a link"), "ref")
-	}
-	if mt, ok := m["mimeType"].(string); !ok || mt == "" {
-		return jsonWithKey(valueError(ErrBlob, "mimeType must be a non-empty string"), "mimeType")
-	}
-	size, isInt, err := goInt(m["size"])
-	switch {
-	case !isInt:
-		return jsonWithKey(valueError(ErrBlob, "size must be an integer"), "size")
-	case err != nil:
-		return jsonWithKey(err, "size")
-	case size < 0:
-		return jsonWithKey(valueError(ErrBlob, "size must not be negative"), "size")
-	}
-	return nil
-}
-
-// validateCIDLen checks a link: defined, CIDv1 (DECISIONS rule 12), at most maxLen bytes
-// (Limits.MaxCIDLen, rule 14), as the CBOR encoder requires.
-func validateCIDLen(c cid.Cid, maxLen int) error {
-	b := c.KeyString() // the binary CID, without copying
-	switch {
-	case len(b) == 0:
-		return valueError(ErrInvalidCID, "undefined CID")
-	case b[0] != 1:
-		// CIDv0 has no version byte (it starts 0x12 0x20).
-		return valueError(ErrInvalidCID, "not a CIDv1")
-	case len(b) > maxLen:
-		return valueError(ErrInvalidCID, "longer than "+strconv.Itoa(maxLen)+" bytes")
-	}
-	return nil
-}
-
-// validateBlob checks a Blob as the encoders require (DECISIONS rule 13): non-empty UTF-8
-// MimeType, a defined CIDv1 Ref, and for a new-form blob a Size ≥ 0.
-func validateBlob(b *Blob, maxCIDLen int) error {
-	if b.MimeType == "" {
-		return jsonWithKey(valueError(ErrBlob, "empty mimeType"), "mimeType")
-	}
-	if !utf8.ValidString(b.MimeType) {
-		return jsonWithKey(valueError(ErrInvalidUTF8, strconv.Quote(b.MimeType)), "mimeType")
-	}
-	if !b.Ref.Defined() {
-		return jsonWithKey(valueError(ErrBlob, "undefined ref"), "ref")
-	}
-	if b.Legacy {
-		// The CID is a string in this form, not a link: only the version matters (rule 12).
-		if b.Ref.CID().KeyString()[0] != 1 {
-			return jsonWithKey(valueError(ErrBlob, "legacy blob cid is not a CIDv1"), "cid")
-		}
-		return nil
-	}
-	if b.Size < 0 {
-		return jsonWithKey(valueError(ErrBlob, "negative size"), "size")
-	}
-	if err := validateCIDLen(cid.Cid(b.Ref), maxCIDLen); err != nil {
-		return jsonWithKey(err, "ref")
 	}
 	return nil
 }

@@ -42,7 +42,7 @@ func TestValidate(t *testing.T) {
 		{"rule 13: blob with empty mimeType", Blob{Ref: raw}, ErrBlob, "/mimeType"},
 		{"rule 13: blob with negative size", []any{Blob{Ref: raw, MimeType: "a/b", Size: -1}}, ErrBlob, "/0/size"},
 		{"rule 13: blob without ref", Blob{MimeType: "a/b"}, ErrBlob, "/ref"},
-		{"rule 13: blob-typed map missing size", map[string]any{"$type": "blob", "ref": raw, "mimeType": "a/b", "x": 1}, ErrBlob, "/size"},
+		{"rule 13: blob-typed map missing size", map[string]any{"$type": "blob", "ref": raw, "mimeType": "a/b", "x": 1}, ErrBlob, "/x"},
 		{"rule 13: blob-typed map with 3 keys", map[string]any{"$type": "blob", "ref": raw, "mimeType": "a/b"}, ErrBlob, ""},
 		{"rule 13: blob-typed map with a string ref", map[string]any{"$type": "blob", "ref": jsonTestRawCID, "mimeType": "a/b", "size": 1}, ErrBlob, "/ref"},
 		{"rule 13: blob-typed map with negative size", map[string]any{"$type": "blob", "ref": raw, "mimeType": "a/b", "size": -1}, ErrBlob, "/size"},

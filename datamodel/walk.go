@@ -75,15 +75,15 @@ func walkTree(v any, visit func(any) bool) {
 			walkTree(e, visit)
 		}
 	case map[string]any:
-		var stackKeys [jsonStackKeys]string
+		var stackKeys [maxStackKeys]string
 		keys := stackKeys[:0]
-		if len(x) > jsonStackKeys {
+		if len(x) > maxStackKeys {
 			keys = make([]string, 0, len(x))
 		}
 		for k := range x {
 			keys = append(keys, k)
 		}
-		jsonSortKeys(keys)
+		sortKeys(keys)
 		for _, k := range keys {
 			walkTree(x[k], visit)
 		}
@@ -92,21 +92,9 @@ func walkTree(v any, visit func(any) bool) {
 
 // walkBlobMap converts a plain map with exactly the blob shape to a Blob.
 func walkBlobMap(m map[string]any) (Blob, bool) {
-	if t, ok := m["$type"].(string); !ok || t != "blob" || validateMapShape(m, DefaultMaxCIDLen) != nil {
+	if t, ok := m["$type"].(string); !ok || t != "blob" {
 		return Blob{}, false
 	}
-	var b Blob
-	switch ref := m["ref"].(type) {
-	case Link:
-		b.Ref = ref
-	case cid.Cid:
-		b.Ref = Link(ref)
-	}
-	b.MimeType = m["mimeType"].(string)
-	size, _, err := goInt(m["size"]) // validateMapShape checked that it is an integer ≥ 0
-	if err != nil {
-		return Blob{}, false
-	}
-	b.Size = size
-	return b, true
+	b, err := blobFromMap(m, DefaultMaxCIDLen)
+	return b, err == nil
 }

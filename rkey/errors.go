@@ -25,7 +25,8 @@ var (
 	ErrReserved = fmt.Errorf("%w: reserved name", ErrInvalid)
 
 	// ErrTypeMismatch: the key is well-formed but not of the Lexicon key type asked for
-	// (not a TID, not an NSID, not the literal value).
+	// (not a TID, not an NSID, not the literal value). For the nsid type the error also matches
+	// the sentinel of package nsid that says why (nsid.ErrInvalid and e.g. nsid.ErrSegment).
 	ErrTypeMismatch = fmt.Errorf("%w: wrong key type", ErrInvalid)
 
 	// ErrKeyType: a Lexicon key type string is none of tid, nsid, any, literal:<valid key>.
@@ -33,7 +34,8 @@ var (
 	ErrKeyType = errors.New("invalid record key type")
 
 	// ErrPath: a repository path is not <collection NSID>/<record key>. When the record key
-	// part is at fault, the error also matches that key's sentinel (e.g. ErrCharacter).
+	// part is at fault, the error also matches that key's sentinel (e.g. ErrCharacter); when
+	// the collection is, the NSID's (e.g. nsid.ErrCharacter).
 	ErrPath = errors.New("invalid repository path")
 )
 
@@ -63,7 +65,8 @@ type Error struct {
 	// ErrTypeMismatch, ErrKeyType or ErrPath.
 	Err error
 
-	// part is the sentinel of the record key inside a repository path, when that is at fault.
+	// part is the sentinel of the part at fault: the record key or collection of a repository
+	// path, or the NSID that a key of the nsid type is not.
 	part error
 }
 

@@ -1,6 +1,7 @@
 package rkey_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -51,4 +52,28 @@ func ExampleParsePath() {
 	// app.bsky.feed.post 3jui7kd54zh2y <nil>
 	// invalid repository path "app.bsky.feed.post/..": record key: ".." is reserved and is never a record key
 	// true true
+}
+
+func ExampleKeyType_Check() {
+	// The "key" field of a record Lexicon, read with the schema.
+	var schema struct {
+		Key rkey.KeyType `json:"key"`
+	}
+	if err := json.Unmarshal([]byte(`{"key": "tid"}`), &schema); err != nil {
+		panic(err)
+	}
+	for _, key := range []string{"3jui7kd54zh2y", "self", "a/b"} {
+		err := schema.Key.Check(key)
+		fmt.Println(err)
+		if err != nil {
+			// Every rejection is a bad request; the sentinel tells which kind.
+			fmt.Println(errors.Is(err, rkey.ErrInvalid), errors.Is(err, rkey.ErrTypeMismatch))
+		}
+	}
+	// Output:
+	// <nil>
+	// invalid record key "self": key type tid: a TID has 13 characters; this has 4
+	// true true
+	// invalid record key "a/b": '/' at offset 1 is not allowed
+	// true false
 }

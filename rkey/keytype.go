@@ -1,11 +1,14 @@
 package rkey
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/atcore/atcore/internal/base32sort"
 	"github.com/atcore/atcore/internal/echo"
+	"github.com/atcore/atcore/nsid"
+	"github.com/atcore/atcore/tid"
 )
 
 // KeyType is the record key type a Lexicon record schema names in its "key" field
@@ -32,7 +35,7 @@ const literalPrefix = "literal:"
 
 // The key types that take no value.
 var (
-	// Any accepts every valid record key (spec/record-key.md, "Record Key Type: any").
+	// Any accepts every valid record key (https://atproto.com/specs/record-key, "Record Key Type: any").
 	Any = KeyType{kind: kindAny}
 	// TID accepts keys that are TIDs: 13 characters matching
 	// ^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$ (DECISIONS rule 4).
@@ -56,7 +59,7 @@ func Literal(value string) (KeyType, error) {
 // literalError reports the invalid value of the key type s = "literal:<value>". It matches only
 // ErrKeyType: a bad schema is not a bad request, so it must not match ErrInvalid.
 func literalError(s, value string) *Error {
-	off, _, reason := keyProblem(value, len(literalPrefix))
+	off, reason, _ := keyProblem(value, len(literalPrefix))
 	return newError("record key type", s, off, ErrKeyType, "literal value: "+reason)
 }
 
@@ -149,8 +152,11 @@ func (t KeyType) Check(key string) error {
 			return newError("record key", key, off, ErrTypeMismatch, "key type tid: "+reason)
 		}
 	case kindNSID:
-		if off, reason := nsidProblem(key, 0); reason != "" {
-			return newError("record key", key, off, ErrTypeMismatch, "key type nsid: "+reason)
+		if err := nsid.Validate(key); err != nil {
+			ne := err.(*nsid.Error)
+			e := newError("record key", key, ne.Offset, ErrTypeMismatch, "key type nsid: "+ne.Reason)
+			e.part = ne.Err
+			return e
 		}
 	case kindLiteral:
 		if key != t.literal {
@@ -161,16 +167,13 @@ func (t KeyType) Check(key string) error {
 	return nil
 }
 
-// tidProblem explains why key, a valid record key, is not a TID.
+// tidProblem explains why key, a valid record key, is not a TID, in the words of package tid, so
+// that the two report the same input the same way (the length first).
 func tidProblem(key string) (offset int, reason string) {
-	if len(key) != base32sort.Len {
-		return -1, fmt.Sprintf("a TID has %d characters; this has %d", base32sort.Len, len(key))
+	_, err := tid.Parse(key)
+	var e *tid.Error
+	if !errors.As(err, &e) { // unreachable: Check calls this only when key is no TID
+		return -1, "not a TID"
 	}
-	for i := 0; i < len(key); i++ {
-		if _, ok := base32sort.Value(key[i]); !ok {
-			return i, fmt.Sprintf("%s at offset %d is not a TID character (234567a-z)", echo.QuoteAt(key, i), i)
-		}
-	}
-	// Every character is in the alphabet, so the first is above 'j': the top bit would be set.
-	return 0, fmt.Sprintf("first character %s is above 'j'; a TID's top bit is 0", echo.QuoteAt(key, 0))
+	return e.Offset, e.Reason
 }

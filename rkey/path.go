@@ -3,6 +3,8 @@ package rkey
 import (
 	"fmt"
 	"strings"
+
+	"github.com/atcore/atcore/nsid"
 )
 
 // ParsePath splits a repository path, "<collection NSID>/<record key>" as in
@@ -17,8 +19,11 @@ func ParsePath(path string) (collection, key string, err error) {
 			"no '/' between the collection and the record key")
 	}
 	collection, key = path[:slash], path[slash+1:]
-	if off, reason := nsidProblem(collection, 0); reason != "" {
-		return "", "", newError("repository path", path, off, ErrPath, "collection: "+reason)
+	if err := nsid.Validate(collection); err != nil {
+		ne := err.(*nsid.Error)
+		e := newError("repository path", path, ne.Offset, ErrPath, "collection: "+ne.Reason)
+		e.part = ne.Err
+		return "", "", e
 	}
 	if !IsValid(key) {
 		if i := strings.IndexByte(key, '/'); i >= 0 {
@@ -28,7 +33,7 @@ func ParsePath(path string) (collection, key string, err error) {
 			e.part = ErrCharacter
 			return "", "", e
 		}
-		off, sentinel, reason := keyProblem(key, slash+1)
+		off, reason, sentinel := keyProblem(key, slash+1)
 		e := newError("repository path", path, off, ErrPath, "record key: "+reason)
 		e.part = sentinel
 		return "", "", e

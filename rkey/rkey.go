@@ -7,8 +7,9 @@
 //	}
 //
 // A record key is 1 to 512 characters from A-Za-z0-9 and . - _ : ~, case-sensitive, and is
-// neither "." nor "..". This follows the current atproto rules (DECISIONS rules 1 and 2); the
-// older spec/record-key.md still forbids the colon, which the live network now uses.
+// neither "." nor "..". This follows the published spec, https://atproto.com/specs/record-key,
+// and the module's DECISIONS.md (rules 1 and 2): older texts of the spec forbade the colon, which
+// the live network now uses.
 //
 // The package also checks keys against a Lexicon record's key type (ParseKeyType, KeyType.Check:
 // tid, nsid, any, literal:<value>) and splits repository paths of the form
@@ -84,14 +85,14 @@ func Validate(key string) error {
 //
 //go:noinline
 func invalidKey(key string) error {
-	off, sentinel, reason := keyProblem(key, 0)
+	off, reason, sentinel := keyProblem(key, 0)
 	return newError("record key", key, off, sentinel, reason)
 }
 
 // keyProblem explains why key is not a valid record key; key must be invalid. Offsets in the
 // result and the reason are counted from base, so that a caller can report them within a larger
 // input (a repository path).
-func keyProblem(key string, base int) (offset int, sentinel error, reason string) {
+func keyProblem(key string, base int) (offset int, reason string, sentinel error) {
 	n := len(key)
 	switch {
 	case n == 0:
@@ -100,17 +101,28 @@ func keyProblem(key string, base int) (offset int, sentinel error, reason string
 		if base > 0 {
 			offset = base
 		}
-		return offset, ErrLength, "empty; a record key has 1 to 512 characters"
+		return offset, "empty; a record key has 1 to 512 characters", ErrLength
 	case n > MaxLen:
-		return base + MaxLen, ErrLength, fmt.Sprintf("%d bytes long; a record key has at most %d", n, MaxLen)
+		return base + MaxLen, fmt.Sprintf("%d bytes long; a record key has at most %d", n, MaxLen), ErrLength
 	case key == "." || key == "..":
-		return base, ErrReserved, fmt.Sprintf("%q is reserved and is never a record key", key)
+		return base, fmt.Sprintf("%q is reserved and is never a record key", key), ErrReserved
 	}
 	for i := 0; i < n; i++ {
 		if notKeyChar[key[i]] != 0 {
-			return base + i, ErrCharacter, fmt.Sprintf("%s at offset %d is not allowed", echo.QuoteAt(key, i), base+i)
+			return base + i, fmt.Sprintf("%s at offset %d is not allowed", echo.QuoteAt(key, i), base+i), ErrCharacter
 		}
 	}
 	// Unreachable for an invalid key; kept so that a wrong caller gets an error, not a panic.
-	return -1, ErrInvalid, "rejected"
+	return -1, "rejected", ErrInvalid
+}
+
+// ValidateAt is Validate for a record key found at byte offset base of a longer input, such as
+// an AT URI: the error's Offset and the offsets in its Reason count from the start of that
+// input, so that the caller can report them as its own. Input and Len are the key's.
+func ValidateAt(key string, base int) error {
+	if IsValid(key) {
+		return nil
+	}
+	off, reason, sentinel := keyProblem(key, base)
+	return newError("record key", key, off, sentinel, reason)
 }

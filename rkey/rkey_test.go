@@ -126,3 +126,29 @@ func TestConcurrentUse(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+func TestValidateAt(t *testing.T) {
+	for _, tc := range []struct {
+		key     string
+		base    int
+		offset  int
+		message string
+	}{
+		{"self", 7, 0, ""},
+		{"a b", 7, 8, `invalid record key "a b": ' ' at offset 8 is not allowed`},
+		{"", 7, 7, `invalid record key "": empty; a record key has 1 to 512 characters`},
+		{"..", 7, 7, `invalid record key "..": ".." is reserved and is never a record key`},
+	} {
+		err := ValidateAt(tc.key, tc.base)
+		if tc.message == "" {
+			if err != nil {
+				t.Errorf("ValidateAt(%q) = %v", tc.key, err)
+			}
+			continue
+		}
+		var e *Error
+		if !errors.As(err, &e) || e.Offset != tc.offset || err.Error() != tc.message {
+			t.Errorf("ValidateAt(%q, %d) = %v; want offset %d, %s", tc.key, tc.base, err, tc.offset, tc.message)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package tid
 
 import (
+	"errors"
 	"testing"
 	"time"
 )
@@ -66,5 +67,36 @@ func TestSystemClockTracksWallClock(t *testing.T) {
 			t.Errorf("systemMicro() = %d, want within a millisecond of [%d, %d]", us, before, after)
 		}
 		wall.due.Store(0)
+	}
+}
+
+// A system clock set before 1970 counts as the epoch, as an injected clock does: Next never
+// panics for it (it once did, with a message about the year 2255), the output stays strictly
+// increasing, and ContinueAfter still compares against the clock. The bad clock is simulated by
+// the offset of the last wall-clock reading, as in TestSystemClockFollowsWallSteps.
+func TestSystemClockBefore1970(t *testing.T) {
+	defer wall.due.Store(0) // read the real wall clock again at the next call
+	wall.due.Store(monoMicro() + rereadEvery*3600)
+	// The wall clock read 1969-12-31 at the last reading: ten years before the epoch.
+	wall.offset.Store(-monoMicro() - int64(10*365*24*time.Hour/time.Microsecond))
+
+	g, err := NewGenerator(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var zero Generator // the zero Generator, like the package's default one, reads the same clock
+	a := g.Next()
+	b := g.Next()
+	z := zero.Next()
+	// A new generator's first TID is at 1 µs at least (the last one "issued" is 0 µs).
+	if a.UnixMicro() != 1 || b <= a || b.UnixMicro() != 2 || z.UnixMicro() != 1 {
+		t.Errorf("with the clock before 1970: %v (%d µs), %v (%d µs), zero generator %v; want 1 µs, then 2 µs",
+			a, a.UnixMicro(), b, b.UnixMicro(), z)
+	}
+	if err := g.ContinueAfter(MustParse("2222222222422")); err != nil {
+		t.Errorf("ContinueAfter(a TID two microseconds after the epoch): %v", err)
+	}
+	if err := g.ContinueAfter(MustParse("3kxnlhr3gxq23")); !errors.Is(err, ErrAhead) {
+		t.Errorf("ContinueAfter(2024) with the clock at the epoch: %v, want ErrAhead", err)
 	}
 }

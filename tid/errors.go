@@ -2,83 +2,69 @@ package tid
 
 import (
 	"errors"
-	"strconv"
-	"strings"
+
+	"github.com/atcore/atcore/internal/echo"
 )
 
-// Sentinel errors. Every error from parsing, construction and ranges matches one of them with
-// [errors.Is]. ([TID.Scan]'s errors for NULL and for non-text columns are plain errors.)
+// Sentinel errors. Every error from parsing, construction, ranges and storage matches one of
+// them with [errors.Is]. ([TID.Scan]'s errors for NULL and for unsupported column types match
+// none: they are mistakes in the program, not in the data.)
 var (
 	// ErrSyntax: a string is not a TID (or TID prefix) under the spec regex
-	// ^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$ (DECISIONS 4).
+	// ^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$ (DECISIONS rule 4), or a binary
+	// form ([FromBytes]) is not 8 bytes long.
 	ErrSyntax = errors.New("invalid TID syntax")
 
 	// ErrTimeRange: a time or microsecond count outside what a TID holds, 1970-01-01T00:00:00Z
-	// to 2255-06-05T23:47:34.740991Z (53 bits of microseconds, DECISIONS 5). It is never wrapped
-	// around silently.
+	// to 2255-06-05T23:47:34.740991Z (53 bits of microseconds, DECISIONS rule 5). It is never
+	// wrapped around silently.
 	ErrTimeRange = errors.New("time outside the TID range 1970-01-01T00:00:00Z to 2255-06-05T23:47:34.740991Z")
 
-	// ErrClockID: a clock id above 1023; a TID has 10 bits for it (spec/tid.txt, "TID Structure").
+	// ErrTopBit: a TID with the top bit set where it has no meaning: such a TID is valid syntax
+	// (DECISIONS rule 4) but holds no time, no generator issues one, and as a signed 64-bit
+	// integer (a SQL BIGINT) it would be negative.
+	ErrTopBit = errors.New("TID has the top bit set")
+
+	// ErrAhead: [Generator.ContinueAfter] was given a TID more than a day ahead of the
+	// generator's clock.
+	ErrAhead = errors.New("TID too far ahead of the clock")
+
+	// ErrClockID: a clock id above 1023; a TID has 10 bits for it
+	// (https://atproto.com/specs/tid, "TID Structure").
 	ErrClockID = errors.New("clock id above 1023")
 )
 
-// maxEcho bounds how much of a bad input a ParseError keeps and prints, so that a huge input is
-// neither retained in memory nor echoed back to whoever sent it.
-const maxEcho = 64
-
-// A ParseError describes a string that is not a TID or a TID prefix: which input, where, and why.
-// It matches [ErrSyntax] with [errors.Is] (or [ErrTimeRange], for a prefix that names no time).
-// Its message is fit to send back in a 400 response, e.g.
+// An Error describes a string that is not a TID or a TID prefix: which input, where, and why.
+// It matches [ErrSyntax] with [errors.Is] (or [ErrTopBit], for a prefix that names no time).
+// Its message reads like every syntax error of the module, "invalid <Kind> "<Input>": <Reason>",
+// and is fit to send back in a 400 response, e.g.
 //
 //	invalid TID "3jzf-cij-pj2z-2a": '-' at offset 4: hyphens (the legacy dashed form) are not allowed
-type ParseError struct {
-	// Input is the offending input, cut to its first 64 bytes; Truncated reports the cut.
-	Input     string
-	Truncated bool
+type Error struct {
+	// Kind names what was being parsed: "TID" or "TID prefix".
+	Kind string
+	// Input holds at most the first 64 bytes of the input (a copy, cut at a UTF-8 boundary).
+	Input string
+	// Len is the length in bytes of the whole input.
+	Len int
 	// Offset is the byte offset of the problem in the input: the bad character, or for a wrong
-	// length the offset where the input should have ended or continued.
+	// length the offset where the input ends early or should have ended; -1 when the input as a
+	// whole is at fault (an empty string).
 	Offset int
-	// Reason says what is wrong, in words.
+	// Reason says what is wrong, in words, with the offset where there is one.
 	Reason string
-	// Err is the sentinel the error matches: ErrSyntax, or ErrTimeRange.
+	// Err is the sentinel the error matches: ErrSyntax, or ErrTopBit.
 	Err error
-
-	what string // "TID" or "TID prefix"
 }
 
-// Error implements error.
-func (e *ParseError) Error() string {
-	var b strings.Builder
-	b.WriteString("invalid ")
-	b.WriteString(e.what)
-	b.WriteByte(' ')
-	b.WriteString(strconv.Quote(e.Input))
-	if e.Truncated {
-		b.WriteString("...")
-	}
-	b.WriteString(": ")
-	b.WriteString(e.Reason)
-	return b.String()
-}
+// Error returns the message: "invalid <Kind> <quoted input>: <Reason>".
+func (e *Error) Error() string { return echo.Message(e.Kind, e.Input, e.Len, e.Reason) }
 
 // Unwrap returns e.Err, so that errors.Is(err, ErrSyntax) holds.
-func (e *ParseError) Unwrap() error { return e.Err }
+func (e *Error) Unwrap() error { return e.Err }
 
-// newParseError copies at most maxEcho bytes of in: the error must not keep a huge input alive.
-func newParseError(what, in string, offset int, reason string, sentinel error) *ParseError {
-	e := &ParseError{Offset: offset, Reason: reason, Err: sentinel, what: what}
-	if len(in) > maxEcho {
-		in, e.Truncated = in[:maxEcho], true
-	}
-	e.Input = strings.Clone(in)
-	return e
-}
-
-// quoteByte names the byte c for an error message: 'J' for printable ASCII, else 0xff.
-func quoteByte(c byte) string {
-	if c >= 0x20 && c < 0x7f {
-		return strconv.QuoteRune(rune(c))
-	}
-	const hex = "0123456789abcdef"
-	return "byte 0x" + string([]byte{hex[c>>4], hex[c&15]})
+// newError builds an *Error, keeping only a bounded copy of in: the error must not keep a huge
+// input alive.
+func newError(kind, in string, offset int, reason string, sentinel error) *Error {
+	return &Error{Kind: kind, Input: echo.Clip(in), Len: len(in), Offset: offset, Reason: reason, Err: sentinel}
 }

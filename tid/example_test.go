@@ -83,7 +83,7 @@ func ExampleNext() {
 }
 
 func ExampleNewGenerator() {
-	// A deployment that assigns each writer its own clock id (DECISIONS 7: 32–991).
+	// A deployment that assigns each writer its own clock id (DECISIONS rule 7: 32–991).
 	g, err := tid.NewGenerator(42)
 	if err != nil {
 		panic(err)
@@ -104,4 +104,80 @@ func ExampleTID_MarshalText() {
 	}{tid.MustParse("3kxnlhr3gxq23")})
 	fmt.Println(string(b))
 	// Output: {"rev":"3kxnlhr3gxq23"}
+}
+
+func ExampleGenerator_ContinueAfter() {
+	// The clock of this example reads 2024-07-19T16:40:46.48031Z; a real one needs no argument.
+	now := time.Date(2024, 7, 19, 16, 40, 46, 480310000, time.UTC)
+	g, _ := tid.NewGeneratorWithClock(42, func() time.Time { return now })
+
+	// The repository's last revision came from a server whose clock ran a minute ahead.
+	lastRev, _ := tid.FromTime(now.Add(time.Minute), 7)
+	if err := g.ContinueAfter(lastRev); err != nil {
+		panic(err)
+	}
+	next := g.Next()
+	fmt.Println(lastRev, lastRev.Time().Format(time.RFC3339Nano))
+	fmt.Println(next, next.Time().Format(time.RFC3339Nano), next > lastRev)
+
+	// A revision from years ahead is corrupt or hostile: following it would pin the generator.
+	err := g.ContinueAfter(tid.MustParse("3zzzzzzzzzzzz"))
+	fmt.Println(errors.Is(err, tid.ErrAhead))
+	// Output:
+	// 3kxnljkcipq2b 2024-07-19T16:41:46.48031Z
+	// 3kxnljkcipr3e 2024-07-19T16:41:46.480311Z true
+	// true
+}
+
+func ExamplePrefixBounds() {
+	// Every TID that starts with "3kxn", as bounds for a range query over a TID-keyed table.
+	lo, hi, err := tid.PrefixBounds("3kxn")
+	fmt.Println(lo, hi, err)
+	id := tid.MustParse("3kxnlhr3gxq23")
+	fmt.Println(lo <= id && id <= hi)
+
+	_, _, err = tid.PrefixBounds("3kx1")
+	fmt.Println(err)
+	// Output:
+	// 3kxn222222222 3kxnzzzzzzzzz <nil>
+	// true
+	// invalid TID prefix "3kx1": '1' at offset 3 is not in the base32-sortable alphabet 234567abcdefghijklmnopqrstuvwxyz
+}
+
+func ExampleTID_Scan() {
+	// What a database driver hands to Scan: text from a TEXT column, an int64 from a BIGINT.
+	var fromText, fromBigInt tid.TID
+	fmt.Println(fromText.Scan("3kxnlhr3gxq23"), fromText)
+	fmt.Println(fromBigInt.Scan(int64(1762721020395837441)), fromBigInt)
+
+	// NULL never passes for the zero TID, nor a negative BIGINT for a TID.
+	fmt.Println(fromText.Scan(nil))
+	err := fromBigInt.Scan(int64(-1))
+	fmt.Println(errors.Is(err, tid.ErrTopBit))
+	// Output:
+	// <nil> 3kxnlhr3gxq23
+	// <nil> 3kxnlhr3gxq23
+	// tid: cannot scan NULL into a TID (use sql.Null[tid.TID])
+	// true
+}
+
+func ExampleTID_Value() {
+	id := tid.MustParse("3kxnlhr3gxq23")
+	v, _ := id.Value() // what database/sql writes for a TID argument: the text form
+	fmt.Printf("%T %v\n", v, v)
+	// For a BIGINT column, pass the integer instead (see TID.Scan).
+	fmt.Println(int64(id))
+	// Output:
+	// string 3kxnlhr3gxq23
+	// 1762721020395837441
+}
+
+func ExampleTID_Bytes() {
+	b := tid.MustParse("3kxnlhr3gxq23").Bytes()
+	fmt.Printf("% x\n", b) // big-endian: the bytes sort as the TIDs do
+	back, err := tid.FromBytes(b[:])
+	fmt.Println(err, back)
+	// Output:
+	// 18 76 71 6d c2 ce d8 01
+	// <nil> 3kxnlhr3gxq23
 }

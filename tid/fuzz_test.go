@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/atcore/atcore/internal/echo"
 )
 
 // seedVectors adds the interop vectors and the spec examples to a fuzz corpus.
@@ -26,7 +28,7 @@ func seedVectors(f *testing.F) {
 	f.Add("jzzzzzzzzzzzz")
 }
 
-// FuzzParse: Parse never panics, agrees with the spec regex (DECISIONS 4), round-trips, and its
+// FuzzParse: Parse never panics, agrees with the spec regex (DECISIONS rule 4), round-trips, and its
 // errors say where; ParseLenient and PrefixBounds never panic and agree with Parse.
 func FuzzParse(f *testing.F) {
 	seedVectors(f)
@@ -46,11 +48,11 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("ParseLenient(%q) = %v, %v; want %v", id.Dashed(), back, err, id)
 			}
 		} else {
-			var pe *ParseError
+			var pe *Error
 			if !errors.As(err, &pe) || !errors.Is(err, ErrSyntax) {
-				t.Fatalf("Parse(%q) error %v (%T), want a *ParseError matching ErrSyntax", s, err, err)
+				t.Fatalf("Parse(%q) error %v (%T), want a *Error matching ErrSyntax", s, err, err)
 			}
-			if pe.Offset < 0 || pe.Offset > len(s) || len(pe.Input) > maxEcho || !strings.HasPrefix(s, pe.Input) {
+			if pe.Offset < -1 || pe.Offset > len(s) || (pe.Offset == -1) != (s == "") || len(pe.Input) > echo.Max || !strings.HasPrefix(s, pe.Input) {
 				t.Fatalf("Parse(%q): offset %d, input %q out of bounds", s, pe.Offset, pe.Input)
 			}
 		}
@@ -76,7 +78,7 @@ func FuzzParse(f *testing.F) {
 }
 
 // FuzzRoundTrip: every uint64 is a TID whose string parses back to it, and whose parts rebuild it
-// when the top bit is clear (DECISIONS 4, 5).
+// when the top bit is clear (DECISIONS rules 4 and 5).
 func FuzzRoundTrip(f *testing.F) {
 	for _, v := range []uint64{0, 1, 1721407246480310<<10 | 1, 1<<63 - 1, 1 << 63, 1<<64 - 1} {
 		f.Add(v)

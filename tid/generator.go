@@ -12,7 +12,7 @@ import (
 // before, from any number of goroutines at once.
 //
 // Each TID takes the current microsecond or the last one issued plus one, whichever is greater
-// (spec/tid-draft.txt; DECISIONS 6), with a single compare-and-swap on one atomic word: no lock,
+// (https://atproto.com/specs/tid; DECISIONS rule 6), with a single compare-and-swap on one atomic word: no lock,
 // no allocation.
 //
 // The clock is the system clock: the monotonic clock, which never steps, placed on the wall clock
@@ -41,7 +41,7 @@ type Generator struct {
 }
 
 // std is the generator behind the package-level [Next]. Its clock id is random in the
-// best-effort range 0–31, as the reference TypeScript implementation does (DECISIONS 7).
+// best-effort range 0–31, as the reference TypeScript implementation does (DECISIONS rule 7).
 var std = Generator{clockID: rand.Uint64N(32)}
 
 // Next returns a new TID from the package's default generator, whose clock id is chosen at
@@ -50,16 +50,16 @@ var std = Generator{clockID: rand.Uint64N(32)}
 func Next() TID { return std.Next() }
 
 // NewGenerator returns a generator of TIDs with clock id clockID, using the system clock. A
-// deployment that assigns clock ids (DECISIONS 7: 32–991 for context-dependent use) gives each
+// deployment that assigns clock ids (DECISIONS rule 7: 32–991 for context-dependent use) gives each
 // concurrent writer its own. It fails with [ErrClockID] if clockID is above [MaxClockID].
 func NewGenerator(clockID uint) (*Generator, error) {
 	return NewGeneratorWithClock(clockID, nil)
 }
 
 // NewGeneratorWithClock is like [NewGenerator] but reads the time from now, which may step
-// backwards or jump: it is meant for tests. A nil now means the system clock. Next panics if
-// now reads a time after 2255-06-05T23:47:34.740991Z, which no TID can hold; times before 1970
-// count as the epoch.
+// backwards or jump: it is meant for tests. A nil now means the system clock. Times before 1970
+// count as the epoch, as they do for the system clock; Next panics if now reads a time after
+// 2255-06-05T23:47:34.740991Z, which no TID can hold.
 func NewGeneratorWithClock(clockID uint, now func() time.Time) (*Generator, error) {
 	if clockID > MaxClockID {
 		return nil, fmt.Errorf("tid: generator clock id %d: %w", clockID, ErrClockID)
@@ -77,12 +77,14 @@ var errExhausted = errors.New("tid: Generator passed the last microsecond a TID 
 // given to [Generator.ContinueAfter]. It is safe to call from any number of goroutines; each
 // goroutine sees its own TIDs strictly increasing, and all are distinct.
 //
-// Next panics only when no greater TID exists, which takes a clock reading within a day of
-// 2255-06-05T23:47:34.740991Z or after it: an injected clock, or that date.
+// A clock set before 1970 (a machine without a battery-backed clock, before NTP) counts as the
+// epoch: Next then runs on one microsecond a call from the last TID, as after a step backwards,
+// and never panics for it. Next panics only when no greater TID exists, which takes a clock
+// reading within a day of 2255-06-05T23:47:34.740991Z or after it: an injected clock, or that date.
 func (g *Generator) Next() TID {
 	var now uint64
 	if g.clock == nil { // the common case: systemMicro, written so that it inlines
-		now = uint64(wall.place(monoMicro()))
+		now = uint64(max(wall.place(monoMicro()), 0))
 	} else {
 		now = g.now()
 	}
@@ -102,20 +104,20 @@ func (g *Generator) Next() TID {
 // on after a repository's last revision written by another process or another clock id. It is
 // safe to call concurrently with Next. A t earlier than g's output has no effect.
 //
-// It fails with [ErrTimeRange] if t has the top bit set (no generator issues those) or if t is
-// more than 24 hours ahead of g's clock. Such a t is corrupt or hostile (a migrated repository
+// It fails with [ErrTopBit] if t has the top bit set (no generator issues those) and with
+// [ErrAhead] if t is more than 24 hours ahead of g's clock. Such a t is corrupt or hostile (a migrated repository
 // carries its revision from elsewhere): following it would pin every later TID of g to its
 // time, and near the 2255 limit would run the microseconds out. A day is far more than any
 // clock skew between honest servers.
 func (g *Generator) ContinueAfter(t TID) error {
 	if t&topBit != 0 {
-		return fmt.Errorf("tid: cannot continue after %s, which has the top bit set: %w", t, ErrTimeRange)
+		return fmt.Errorf("tid: cannot continue after %s: %w, which holds no time", t, ErrTopBit)
 	}
 	us := uint64(t.UnixMicro())
 	if now := g.now(); us > now+maxContinueAhead {
-		return fmt.Errorf("tid: cannot continue after %s (%s), more than %v ahead of the clock (%s): %w",
-			t, t.Time().Format(time.RFC3339Nano), time.Duration(maxContinueAhead)*time.Microsecond,
-			time.UnixMicro(int64(now)).UTC().Format(time.RFC3339Nano), ErrTimeRange)
+		return fmt.Errorf("tid: cannot continue after %s (%s): %w: more than a day after its reading %s",
+			t, t.Time().Format(time.RFC3339Nano), ErrAhead,
+			time.UnixMicro(int64(now)).UTC().Format(time.RFC3339Nano))
 	}
 	// Taking t's microsecond as the last one issued makes the next TID's microsecond greater,
 	// whatever the two clock ids are.
@@ -133,7 +135,7 @@ const maxContinueAhead = uint64(24 * time.Hour / time.Microsecond)
 // now returns the microseconds since the Unix epoch by g's clock; times before 1970 count as 0.
 func (g *Generator) now() uint64 {
 	if g.clock == nil {
-		return uint64(systemMicro())
+		return uint64(max(systemMicro(), 0))
 	}
 	return uint64(max(g.clock().UnixMicro(), 0))
 }

@@ -29,7 +29,7 @@ func (c *fakeClock) generator(t *testing.T, clockID uint) *Generator {
 	return g
 }
 
-// DECISIONS 6: strictly increasing per goroutine, all distinct, from many goroutines at once.
+// DECISIONS rule 6: strictly increasing per goroutine, all distinct, from many goroutines at once.
 func TestNextConcurrent(t *testing.T) {
 	const goroutines, perGoroutine = 16, 4000
 	ctx, err := NewGenerator(500)
@@ -76,7 +76,7 @@ func TestNextConcurrent(t *testing.T) {
 	}
 }
 
-// DECISIONS 6: the wall clock steps back by seconds, then jumps forward: the output stays strictly
+// DECISIONS rule 6: the wall clock steps back by seconds, then jumps forward: the output stays strictly
 // increasing while the clock is behind, and follows the clock again once it is ahead.
 func TestNextClockStepsBack(t *testing.T) {
 	t0 := mustTime("2024-07-19T16:40:46.480310Z")
@@ -167,7 +167,7 @@ func TestNextSystemClock(t *testing.T) {
 }
 
 func TestDefaultClockID(t *testing.T) {
-	// DECISIONS 7: the default clock id is random in the best-effort range.
+	// DECISIONS rule 7: the default clock id is random in the best-effort range.
 	if id := Next(); id.ClockID() > 31 || id.ClockClass() != BestEffort || id.ClockID() != std.ClockID() {
 		t.Errorf("Next() clock id %d (%v), want the default generator's, in 0-31", id.ClockID(), id.ClockClass())
 	}
@@ -219,9 +219,18 @@ func TestContinueAfter(t *testing.T) {
 		t.Errorf("ContinueAfter(0) moved the generator back: %v after %v", b, a)
 	}
 	tooFar := mustFromTime(t0.Add(24*time.Hour+time.Microsecond), 0)
-	for _, bad := range []TID{MustParse("c222222222222"), tooFar, MustParse("bzzzzzzzzzzzz")} {
-		if err := g.ContinueAfter(bad); !errors.Is(err, ErrTimeRange) {
-			t.Errorf("ContinueAfter(%v) error = %v, want ErrTimeRange", bad, err)
+	for _, tt := range []struct {
+		bad  TID
+		want error
+		msg  string
+	}{
+		{MustParse("c222222222222"), ErrTopBit, "tid: cannot continue after c222222222222: TID has the top bit set, which holds no time"},
+		{tooFar, ErrAhead, "tid: cannot continue after 3kxq3wok6xr22 (2024-07-20T16:40:46.480311Z): TID too far ahead of the clock: more than a day after its reading 2024-07-19T16:40:46.48031Z"},
+		{MustParse("bzzzzzzzzzzzz"), ErrAhead, ""},
+	} {
+		err := g.ContinueAfter(tt.bad)
+		if !errors.Is(err, tt.want) || errors.Is(err, ErrTimeRange) || tt.msg != "" && err.Error() != tt.msg {
+			t.Errorf("ContinueAfter(%v) error = %v, want %v\n%s", tt.bad, err, tt.want, tt.msg)
 		}
 	}
 	if b := g.Next(); b.Time().After(t0.Add(time.Second)) {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/atcore/atcore/internal/base32sort"
+	"github.com/atcore/atcore/internal/echo"
 )
 
 // Bounds returns the smallest and the largest TID at the microsecond of t: clock ids 0 and 1023.
@@ -22,11 +23,15 @@ func Bounds(t time.Time) (lo, hi TID, err error) {
 // is 1 to 13 characters of a TID: prefix must match the start of the spec regex. A TID t starts
 // with prefix exactly when lo <= t && t <= hi.
 func PrefixBounds(prefix string) (lo, hi TID, err error) {
-	if len(prefix) == 0 || len(prefix) > Len {
-		return 0, 0, prefixError(prefix, min(len(prefix), Len), "length "+strconv.Itoa(len(prefix))+", want 1 to 13 characters", ErrSyntax)
+	if n := len(prefix); n == 0 || n > Len {
+		off := min(n, Len)
+		if n == 0 {
+			off = -1
+		}
+		return 0, 0, prefixError(prefix, off, "a TID prefix has 1 to 13 characters; this has "+strconv.Itoa(n), ErrSyntax)
 	}
-	if i := firstProblem(prefix); i < len(prefix) {
-		return 0, 0, prefixError(prefix, i, describe(prefix, i, false), ErrSyntax)
+	if i, reason := charProblem(prefix, false); reason != "" {
+		return 0, 0, prefixError(prefix, i, reason, ErrSyntax)
 	}
 	v, _ := base32sort.Decode(prefix) // cannot fail: checked above
 	shift := 5 * uint(Len-len(prefix))
@@ -35,10 +40,10 @@ func PrefixBounds(prefix string) (lo, hi TID, err error) {
 }
 
 // PrefixRange returns the first and the last instant held by the TIDs that start with prefix
-// (spec/tid-draft.txt: "prefixes can be used to mask ranges"; DECISIONS 8). For example "3kxn"
-// spans 2024-07-19T11:28:52.498432Z to 2024-07-19T21:01:32.236799Z. A prefix of 11 or more
+// (from the TID draft, kept by DECISIONS rule 8: "prefixes can be used to mask ranges"). For
+// example "3kxn" spans 2024-07-19T11:28:52.498432Z to 2024-07-19T21:01:32.236799Z. A prefix of 11 or more
 // characters names a single microsecond. Prefixes starting with c–j set the top bit, which holds
-// no time: they fail with [ErrTimeRange].
+// no time: they fail with [ErrTopBit].
 func PrefixRange(prefix string) (first, last time.Time, err error) {
 	lo, hi, err := PrefixBounds(prefix)
 	if err != nil {
@@ -46,11 +51,11 @@ func PrefixRange(prefix string) (first, last time.Time, err error) {
 	}
 	if lo&topBit != 0 {
 		return time.Time{}, time.Time{}, prefixError(prefix, 0,
-			"first character "+quoteByte(prefix[0])+" sets the top bit, which holds no time", ErrTimeRange)
+			"first character "+echo.QuoteAt(prefix, 0)+" sets the top bit, which holds no time", ErrTopBit)
 	}
 	return lo.Time(), hi.Time(), nil
 }
 
-func prefixError(prefix string, offset int, reason string, sentinel error) *ParseError {
-	return newParseError("TID prefix", prefix, offset, reason, sentinel)
+func prefixError(prefix string, offset int, reason string, sentinel error) *Error {
+	return newError("TID prefix", prefix, offset, reason, sentinel)
 }

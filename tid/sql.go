@@ -5,13 +5,30 @@ import (
 	"fmt"
 )
 
-// Scan implements [database/sql.Scanner]: it reads the 13-character canonical form from a
-// string or []byte column, with [Parse]'s strict rules.
+// Scan implements [database/sql.Scanner]. It reads a TID from
+//   - a text column (string or []byte): the 13-character canonical form, with [Parse]'s strict
+//     rules;
+//   - an integer column (int64, or uint64 from drivers of unsigned columns): the TID's 64-bit
+//     value, which must not have the top bit set (a negative BIGINT), or the error matches
+//     [ErrTopBit].
 //
 // Scanning NULL is an error, because the zero TID is itself a valid TID and a NULL must not pass
 // for it. Scan a nullable column into a *TID (nil for NULL) or a
 //
 //	var rev sql.Null[tid.TID]
+//
+// # Storing a TID as a BIGINT
+//
+// [TID.Value] writes the text form. To keep TIDs in a signed 64-bit integer column instead (8
+// bytes rather than 13, and ordered as the TIDs are), pass the integer when writing and scan the
+// column into a TID when reading:
+//
+//	db.Exec("INSERT INTO posts (rkey, body) VALUES ($1, $2)", int64(id), body)
+//	db.QueryRow("SELECT rkey FROM posts ORDER BY rkey DESC LIMIT 1").Scan(&id)
+//
+// Every TID a generator issues, and every TID [FromTime] and [FromUnixMicro] return, has the top
+// bit clear and so is a non-negative int64. A parsed TID that starts with c–j has it set: check
+// id < 1<<63 before storing one as a BIGINT, since Scan refuses it on the way back.
 func (t *TID) Scan(src any) error {
 	var v TID
 	var err error
@@ -20,10 +37,20 @@ func (t *TID) Scan(src any) error {
 		v, err = Parse(s)
 	case []byte:
 		v, err = Parse(string(s))
+	case int64:
+		if s < 0 {
+			return fmt.Errorf("tid: cannot scan the integer %d into a TID: %w (a negative BIGINT)", s, ErrTopBit)
+		}
+		v = TID(s)
+	case uint64:
+		if s&topBit != 0 {
+			return fmt.Errorf("tid: cannot scan the integer %d into a TID: %w", s, ErrTopBit)
+		}
+		v = TID(s)
 	case nil:
 		return fmt.Errorf("tid: cannot scan NULL into a TID (use sql.Null[tid.TID])")
 	default:
-		return fmt.Errorf("tid: cannot scan a %T into a TID (want a string or []byte)", src)
+		return fmt.Errorf("tid: cannot scan a column value of type %T into a TID (want text or an integer)", src)
 	}
 	if err != nil {
 		return err
@@ -33,5 +60,5 @@ func (t *TID) Scan(src any) error {
 }
 
 // Value implements [database/sql/driver.Valuer]: the 13-character canonical form, which sorts
-// in a text column as the TIDs do.
+// in a text column as the TIDs do. (For an integer column, pass int64(t): see [TID.Scan].)
 func (t TID) Value() (driver.Value, error) { return t.String(), nil }

@@ -20,7 +20,13 @@ func TestScan(t *testing.T) {
 		{"strict syntax", "3kxn-lhr-3gxq-23", false, ErrSyntax},
 		{"strict syntax, []byte", []byte("3KXNLHR3GXQ23"), false, ErrSyntax},
 		{"NULL is not the zero TID", nil, false, nil},
-		{"integers are not accepted", int64(want), false, nil},
+		{"BIGINT column", int64(want), true, nil},
+		{"unsigned BIGINT column", uint64(want), true, nil},
+		{"BIGINT: negative means the top bit", int64(-1), false, ErrTopBit},
+		{"BIGINT: the smallest int64", int64(-1 << 63), false, ErrTopBit},
+		{"unsigned BIGINT: the top bit", uint64(1 << 63), false, ErrTopBit},
+		{"other column types are refused", 1.5, false, nil},
+		{"int is not a driver value", int(want), false, nil},
 	}
 	for _, tt := range tests {
 		var got TID
@@ -37,6 +43,22 @@ func TestScan(t *testing.T) {
 		if tt.is != nil && !errors.Is(err, tt.is) {
 			t.Errorf("%s: error %v does not match %v", tt.rule, err, tt.is)
 		}
+	}
+}
+
+// A TID stored as a BIGINT comes back as the same TID, at both ends of the range a generator
+// issues.
+func TestScanBigIntRoundTrip(t *testing.T) {
+	for _, id := range []TID{0, 1, MustParse("3kxnlhr3gxq23"), MustParse("bzzzzzzzzzzzz")} {
+		var got TID
+		if err := got.Scan(int64(id)); err != nil || got != id {
+			t.Errorf("Scan(int64(%v)) = %v, %v", id, got, err)
+		}
+	}
+	var got TID
+	err := got.Scan(int64(-5))
+	if want := "tid: cannot scan the integer -5 into a TID: TID has the top bit set (a negative BIGINT)"; err == nil || err.Error() != want {
+		t.Errorf("Scan(-5) error = %v, want %s", err, want)
 	}
 }
 

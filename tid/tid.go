@@ -2,7 +2,7 @@
 // written as 13 base32-sortable characters, used as record keys and repository revisions.
 //
 // A [TID] is a uint64: compare it with ==, sort it with < or [TID.Compare], use it as a map key.
-// Its layout (spec/tid.txt; DECISIONS 5): the top bit is 0, the next 53 bits count microseconds
+// Its layout (https://atproto.com/specs/tid; DECISIONS rule 5): the top bit is 0, the next 53 bits count microseconds
 // since the Unix epoch, and the low 10 bits are a clock id.
 //
 //	id := tid.Next()               // a new TID, strictly after every one before it
@@ -10,21 +10,27 @@
 //	when, clock := t.Time(), t.ClockID()
 //
 // Generation is lock-free and safe from any number of goroutines; see [Generator].
+//
+// A TID is stored as text (JSON, [TID.MarshalText]; SQL, [TID.Value]), as 8 big-endian bytes that
+// sort as the TIDs do ([TID.Bytes], [FromBytes]), or as a SQL BIGINT (see [TID.Scan]). Errors are
+// *[Error] values for syntax, and otherwise match one of the package's sentinels ([ErrSyntax],
+// [ErrTimeRange], [ErrTopBit], [ErrAhead], [ErrClockID]) with [errors.Is]. The rules followed
+// where the texts disagree are numbered in the module's DECISIONS.md (rules 4 to 8).
 package tid
 
 import (
 	"cmp"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/atcore/atcore/internal/base32sort"
+	"github.com/atcore/atcore/internal/echo"
 )
 
 // A TID is a timestamp identifier. Its zero value is the valid TID "2222222222222": the Unix
-// epoch, clock id 0 (spec/tid.txt: "The TID corresponding to integer zero is 2222222222222").
+// epoch, clock id 0 (https://atproto.com/specs/tid: "The TID corresponding to integer zero is 2222222222222").
 //
-// Every string the spec regex accepts is a TID (DECISIONS 4), including the ones starting with
+// Every string the spec regex accepts is a TID (DECISIONS rule 4), including the ones starting with
 // c–j, which set the top bit. A generator never sets it, and [TID.Time], [TID.UnixMicro] ignore it.
 type TID uint64
 
@@ -43,9 +49,10 @@ const (
 )
 
 // Parse parses a TID in its canonical form: exactly 13 characters matching
-// ^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$ (spec/tid.txt, DECISIONS 4). Upper
-// case and the legacy dashed form are rejected (see [ParseLenient]). An error is a *[ParseError]
-// matching [ErrSyntax]. Parse does not allocate unless it fails.
+// ^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$ (https://atproto.com/specs/tid;
+// DECISIONS rule 4). Upper case and the legacy dashed form are rejected (see [ParseLenient]). An
+// error is an *[Error] matching [ErrSyntax], which reports a wrong length before a wrong
+// character. Parse does not allocate unless it fails.
 func Parse(s string) (TID, error) {
 	if v, ok := base32sort.Decode13(s); ok {
 		return TID(v), nil
@@ -70,91 +77,103 @@ func IsValid(s string) bool {
 }
 
 // ParseLenient parses a TID in its canonical form or in the legacy dashed form STTT-TTT-TTTT-CC
-// that early versions allowed (spec/tid-draft.txt; DECISIONS 8). Use it only to read old data:
-// the spec says hyphens "should be rejected when parsing", which [Parse] does.
+// that early versions allowed (DECISIONS rule 8). Use it only to read old data: the spec says
+// hyphens "should be rejected when parsing" (https://atproto.com/specs/tid), which [Parse] does.
 func ParseLenient(s string) (TID, error) {
-	if len(s) != dashedLen || s[4] != '-' || s[8] != '-' || s[13] != '-' {
-		if v, ok := base32sort.Decode13(s); ok {
+	if len(s) == dashedLen && s[4] == '-' && s[8] == '-' && s[13] == '-' {
+		var buf [Len]byte
+		copy(buf[0:4], s[0:4])
+		copy(buf[4:7], s[5:8])
+		copy(buf[7:11], s[9:13])
+		copy(buf[11:13], s[14:16])
+		if v, ok := base32sort.Decode13(string(buf[:])); ok {
 			return TID(v), nil
 		}
-		return 0, syntaxError(s, true)
-	}
-	var buf [Len]byte
-	copy(buf[0:4], s[0:4])
-	copy(buf[4:7], s[5:8])
-	copy(buf[7:11], s[9:13])
-	copy(buf[11:13], s[14:16])
-	if v, ok := base32sort.Decode13(string(buf[:])); ok {
+	} else if v, ok := base32sort.Decode13(s); ok {
 		return TID(v), nil
 	}
-	// Diagnose the 13 characters without the hyphens, then point at the offset in s.
-	e := syntaxError(string(buf[:]), true)
-	e.Offset = dashedOffset(e.Offset)
-	e.Reason = describe(s, e.Offset, true)
-	e.Input, e.Truncated = strings.Clone(s), false // 16 bytes: short enough to echo whole
-	return 0, e
+	return 0, syntaxError(s, true)
 }
 
 // dashedLen is the length of the dashed form STTT-TTT-TTTT-CC.
 const dashedLen = Len + 3
 
-// dashedOffset maps an offset in the 13-character form to the matching offset in the dashed form.
-func dashedOffset(i int) int {
+// syntaxError explains why s is not a TID. It runs only after the fast path failed.
+func syntaxError(s string, lenient bool) *Error {
+	i, reason := problem(s, lenient)
+	return newError("TID", s, i, reason, ErrSyntax)
+}
+
+// problem returns the offset of the first thing wrong with s, which is not a TID, and what it
+// is. The length comes first, as for every key type of rkey: "self" is 4 characters long before
+// its 'l' is above 'j'.
+func problem(s string, lenient bool) (offset int, reason string) {
+	n := len(s)
 	switch {
-	case i >= 11:
-		return i + 3
-	case i >= 7:
-		return i + 2
-	case i >= 4:
-		return i + 1
+	case n == 0:
+		return -1, "empty; a TID has 13 characters"
+	case n == dashedLen && s[4] == '-' && s[8] == '-' && s[13] == '-':
+		if lenient {
+			return dashedProblem(s)
+		}
+		return 4, badChar(s, 4, false) // the legacy form, named as such rather than by its length
+	case lenient && n == dashedLen:
+		return dashedProblem(s)
+	case n != Len:
+		want, end := "a TID has 13 characters", Len
+		if lenient {
+			want = "a TID has 13 characters, or 16 in the dashed form STTT-TTT-TTTT-CC"
+			if n > Len {
+				end = dashedLen
+			}
+		}
+		return min(n, end), want + "; this has " + strconv.Itoa(n)
 	}
-	return i
+	return charProblem(s, lenient)
 }
 
-// syntaxError explains why s is not a canonical TID. It runs only after the fast path failed.
-func syntaxError(s string, lenient bool) *ParseError {
-	i := firstProblem(s)
-	return newParseError("TID", s, i, describe(s, i, lenient), ErrSyntax)
-}
-
-// firstProblem returns the offset of the first thing wrong with s: a character outside the
-// alphabet among the first 13, a first character above 'j', or the wrong length.
-func firstProblem(s string) int {
-	n := min(len(s), Len)
-	if i := base32sort.IndexInvalid(s[:n]); i >= 0 {
-		return i
+// charProblem returns the first character of s that no TID (or TID prefix) has there, and why;
+// it returns -1, "" if there is none.
+func charProblem(s string, lenient bool) (offset int, reason string) {
+	if i := base32sort.IndexInvalid(s); i >= 0 {
+		return i, badChar(s, i, lenient)
 	}
 	if len(s) > 0 && s[0] > 'j' {
-		return 0
+		return 0, "first character " + echo.QuoteAt(s, 0) + " is above 'j': the value would not fit in 64 bits"
 	}
-	return n // len(s) != Len: where s ends early, or where it should have ended
+	return -1, ""
 }
 
-// describe says what is wrong at offset i of s, as found by firstProblem.
-func describe(s string, i int, lenient bool) string {
-	at := " at offset " + strconv.Itoa(i)
-	switch {
-	case len(s) == 0:
-		return "empty string, want 13 characters"
-	case i >= len(s):
-		return "too short: " + strconv.Itoa(len(s)) + " characters, want 13"
-	case i == Len && len(s) > Len:
-		return "too long: " + strconv.Itoa(len(s)) + " characters, want 13"
+// dashedProblem explains why s, 16 bytes long, is not a TID in the dashed form STTT-TTT-TTTT-CC.
+func dashedProblem(s string) (offset int, reason string) {
+	for i := 0; i < len(s); i++ {
+		if i == 4 || i == 8 || i == 13 {
+			continue
+		}
+		if _, ok := base32sort.Value(s[i]); !ok {
+			return i, badChar(s, i, true)
+		}
 	}
-	c := s[i]
-	if _, ok := base32sort.Value(c); ok {
-		// Only the first character can be in the alphabet yet wrong.
-		return "first character " + quoteByte(c) + " is above 'j': the value would not fit in 64 bits"
+	for _, i := range [...]int{4, 8, 13} {
+		if s[i] != '-' {
+			return i, echo.QuoteAt(s, i) + " at offset " + strconv.Itoa(i) + ": the dashed form STTT-TTT-TTTT-CC has '-' there"
+		}
 	}
-	switch {
+	return charProblem(s[:4], true) // every character fits: the first is above 'j'
+}
+
+// badChar says what is wrong with s[i], a byte outside the base32-sortable alphabet.
+func badChar(s string, i int, lenient bool) string {
+	at := echo.QuoteAt(s, i) + " at offset " + strconv.Itoa(i)
+	switch c := s[i]; {
 	case c == '-' && lenient:
-		return quoteByte(c) + at + ": hyphens are allowed only as in the dashed form STTT-TTT-TTTT-CC"
+		return at + ": hyphens are allowed only as in the dashed form STTT-TTT-TTTT-CC"
 	case c == '-':
-		return quoteByte(c) + at + ": hyphens (the legacy dashed form) are not allowed"
+		return at + ": hyphens (the legacy dashed form) are not allowed"
 	case c >= 'A' && c <= 'Z':
-		return quoteByte(c) + at + ": upper case is not allowed"
+		return at + ": upper case is not allowed"
 	}
-	return quoteByte(c) + at + " is not in the base32-sortable alphabet " + base32sort.Alphabet
+	return at + " is not in the base32-sortable alphabet " + base32sort.Alphabet
 }
 
 // String returns the 13-character canonical form of t.
@@ -189,7 +208,7 @@ func (t *TID) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// Dashed returns t in the dashed display form STTT-TTT-TTTT-CC (spec/tid-draft.txt), for people
+// Dashed returns t in the dashed display form STTT-TTT-TTTT-CC (DECISIONS rule 8), for people
 // to read. It is not a valid TID string: [Parse] rejects it, [ParseLenient] accepts it.
 func (t TID) Dashed() string {
 	var c [Len]byte
@@ -204,7 +223,7 @@ func (t TID) Dashed() string {
 }
 
 // Compare returns -1, 0 or +1 as t is before, equal to, or after u. TIDs order as their strings
-// do (spec/tid.txt: base32-sortable).
+// do (https://atproto.com/specs/tid: base32-sortable).
 func (t TID) Compare(u TID) int { return cmp.Compare(t, u) }
 
 // UnixMicro returns the microseconds since the Unix epoch that t holds: bits 62 to 10.
@@ -216,10 +235,10 @@ func (t TID) Time() time.Time { return time.UnixMicro(t.UnixMicro()).UTC() }
 // ClockID returns t's clock id, 0 to 1023: the low 10 bits.
 func (t TID) ClockID() uint { return uint(t & MaxClockID) }
 
-// ClockClass returns the range t's clock id falls in (spec/tid-draft.txt; DECISIONS 7).
+// ClockClass returns the range t's clock id falls in (DECISIONS rule 7).
 func (t TID) ClockClass() ClockClass { return classOf(t.ClockID()) }
 
-// A ClockClass is one of the three ranges of clock ids the draft defines (DECISIONS 7).
+// A ClockClass is one of the three ranges of clock ids the TID draft defines (DECISIONS rule 7).
 type ClockClass uint8
 
 const (

@@ -10,10 +10,11 @@ import (
 	"testing"
 
 	"github.com/atcore/atcore/internal/base32sort"
+	"github.com/atcore/atcore/internal/echo"
 	"github.com/atcore/atcore/internal/testvec"
 )
 
-// specRegex is the reference regex of spec/tid.txt, used as the oracle (DECISIONS 4).
+// specRegex is the reference regex of https://atproto.com/specs/tid, used as the oracle (DECISIONS rule 4).
 var specRegex = regexp.MustCompile("^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$")
 
 // Compile-time checks of the interfaces TID promises.
@@ -23,7 +24,7 @@ var (
 	_ encoding.TextUnmarshaler = (*TID)(nil)
 )
 
-// Examples from spec/tid.txt, "Examples".
+// Examples from https://atproto.com/specs/tid, "Examples".
 var (
 	specValid   = []string{"3jzfcijpj2z2a", "7777777777777", "3zzzzzzzzzzzz", "2222222222222"}
 	specInvalid = []string{
@@ -36,7 +37,7 @@ var (
 )
 
 func TestConstants(t *testing.T) {
-	// spec/tid.txt, "TID Structure": 13 characters; 53 bits of microseconds, 10 of clock id.
+	// https://atproto.com/specs/tid, "TID Structure": 13 characters; 53 bits of microseconds, 10 of clock id.
 	if Len != base32sort.Len || MaxClockID != 1<<clockBits-1 || MaxUnixMicro != 1<<53-1 || clockBits != 10 {
 		t.Errorf("Len %d, MaxClockID %d, MaxUnixMicro %d, clockBits %d", Len, MaxClockID, MaxUnixMicro, clockBits)
 	}
@@ -85,9 +86,9 @@ func TestParseValue(t *testing.T) {
 		{"spec: integer zero is 2222222222222", "2222222222222", 0},
 		{"one in the last character", "2222222222223", 1},
 		{"largest TID with the top bit 0", "bzzzzzzzzzzzz", math.MaxInt64},
-		{"DECISIONS 4: the regex allows the top bit", "c222222222222", 1 << 63},
-		{"DECISIONS 4: largest string the regex accepts", "jzzzzzzzzzzzz", math.MaxUint64},
-		{"DECISIONS 8 worked example", "3kxnlhr3gxq23", 1721407246480310<<10 | 1},
+		{"DECISIONS rule 4: the regex allows the top bit", "c222222222222", 1 << 63},
+		{"DECISIONS rule 4: largest string the regex accepts", "jzzzzzzzzzzzz", math.MaxUint64},
+		{"DECISIONS rule 8 worked example", "3kxnlhr3gxq23", 1721407246480310<<10 | 1},
 	}
 	for _, tt := range tests {
 		got, err := Parse(tt.in)
@@ -108,22 +109,27 @@ func TestParseError(t *testing.T) {
 		offset  int
 		message string
 	}{
-		{"length 13", "", 0, `invalid TID "": empty string, want 13 characters`},
-		{"length 13", "222", 3, `invalid TID "222": too short: 3 characters, want 13`},
-		{"length 13", "3jzfcijpj2z2aa", 13, `invalid TID "3jzfcijpj2z2aa": too long: 14 characters, want 13`},
+		{"length 13", "", -1, `invalid TID "": empty; a TID has 13 characters`},
+		{"length 13", "222", 3, `invalid TID "222": a TID has 13 characters; this has 3`},
+		{"length 13", "3jzfcijpj2z2aa", 13, `invalid TID "3jzfcijpj2z2aa": a TID has 13 characters; this has 14`},
+		{"length before characters, as rkey's key type tid", "self", 4, `invalid TID "self": a TID has 13 characters; this has 4`},
+		{"length before characters: upper case", "3JZFCIJPJ2Z2AA", 13, `invalid TID "3JZFCIJPJ2Z2AA": a TID has 13 characters; this has 14`},
 		{"alphabet", "3jzfcijpj2z21", 12, `invalid TID "3jzfcijpj2z21": '1' at offset 12 is not in the base32-sortable alphabet 234567abcdefghijklmnopqrstuvwxyz`},
 		{"lower case only", "3JZFCIJPJ2Z2A", 1, `invalid TID "3JZFCIJPJ2Z2A": 'J' at offset 1: upper case is not allowed`},
-		{"no hyphens", "3jzf-cij-pj2z-2a", 4, `invalid TID "3jzf-cij-pj2z-2a": '-' at offset 4: hyphens (the legacy dashed form) are not allowed`},
+		{"no hyphens: the legacy dashed form", "3jzf-cij-pj2z-2a", 4, `invalid TID "3jzf-cij-pj2z-2a": '-' at offset 4: hyphens (the legacy dashed form) are not allowed`},
+		{"no hyphens: length first unless dashed", "3jzfc-ij-pj2z-2a", 13, `invalid TID "3jzfc-ij-pj2z-2a": a TID has 13 characters; this has 16`},
+		{"no hyphens", "3jzf-cijpj2z2", 4, `invalid TID "3jzf-cijpj2z2": '-' at offset 4: hyphens (the legacy dashed form) are not allowed`},
 		{"first character 2-j", "kjzfcijpj2z2a", 0, `invalid TID "kjzfcijpj2z2a": first character 'k' is above 'j': the value would not fit in 64 bits`},
-		{"non-ASCII byte", "3jzfcijpj2z2\xff", 12, `invalid TID "3jzfcijpj2z2\xff": byte 0xff at offset 12 is not in the base32-sortable alphabet 234567abcdefghijklmnopqrstuvwxyz`},
-		{"space is not trimmed", " 3jzfcijpj2z2a", 0, `invalid TID " 3jzfcijpj2z2a": ' ' at offset 0 is not in the base32-sortable alphabet 234567abcdefghijklmnopqrstuvwxyz`},
-		{"bounded echo of huge input", long, 13, `invalid TID "` + long[:64] + `"...: too long: 10000 characters, want 13`},
+		{"non-ASCII byte", "3jzfcijpj2z2\xff", 12, `invalid TID "3jzfcijpj2z2\xff": '\xff' at offset 12 is not in the base32-sortable alphabet 234567abcdefghijklmnopqrstuvwxyz`},
+		{"non-ASCII character", "3jzfcijpj2z\u00e9", 11, `invalid TID "3jzfcijpj2z\u00e9": '\u00e9' at offset 11 is not in the base32-sortable alphabet 234567abcdefghijklmnopqrstuvwxyz`},
+		{"space is not trimmed", " 3jzfcijpj2z2", 0, `invalid TID " 3jzfcijpj2z2": ' ' at offset 0 is not in the base32-sortable alphabet 234567abcdefghijklmnopqrstuvwxyz`},
+		{"bounded echo of huge input", long, 13, `invalid TID "` + long[:64] + `"… (10000 bytes): a TID has 13 characters; this has 10000`},
 	}
 	for _, tt := range tests {
 		_, err := Parse(tt.in)
-		var pe *ParseError
+		var pe *Error
 		if !errors.As(err, &pe) {
-			t.Errorf("%s: Parse(%q) error %v (%T), want *ParseError", tt.rule, tt.in, err, err)
+			t.Errorf("%s: Parse(%q) error %v (%T), want *Error", tt.rule, tt.in, err, err)
 			continue
 		}
 		if !errors.Is(err, ErrSyntax) {
@@ -135,8 +141,11 @@ func TestParseError(t *testing.T) {
 		if err.Error() != tt.message {
 			t.Errorf("%s: error\n got %s\nwant %s", tt.rule, err, tt.message)
 		}
-		if len(pe.Input) > maxEcho || !strings.HasPrefix(tt.in, pe.Input) {
-			t.Errorf("%s: Input = %q, want a prefix of at most %d bytes", tt.rule, pe.Input, maxEcho)
+		if pe.Kind != "TID" || pe.Len != len(tt.in) {
+			t.Errorf("%s: Kind %q, Len %d; want \"TID\", %d", tt.rule, pe.Kind, pe.Len, len(tt.in))
+		}
+		if len(pe.Input) > echo.Max || !strings.HasPrefix(tt.in, pe.Input) {
+			t.Errorf("%s: Input = %q, want a prefix of at most %d bytes", tt.rule, pe.Input, echo.Max)
 		}
 	}
 }
@@ -149,14 +158,18 @@ func TestParseLenient(t *testing.T) {
 		offset int // -1: no error
 	}{
 		{"canonical form", "3jzfcijpj2z2a", MustParse("3jzfcijpj2z2a"), -1},
-		{"DECISIONS 8: dashed form STTT-TTT-TTTT-CC", "3jzf-cij-pj2z-2a", MustParse("3jzfcijpj2z2a"), -1},
+		{"DECISIONS rule 8: dashed form STTT-TTT-TTTT-CC", "3jzf-cij-pj2z-2a", MustParse("3jzfcijpj2z2a"), -1},
 		{"dashed form of zero", "2222-222-2222-22", 0, -1},
 		{"dashes misplaced", "3jzfc-ij-pj2z-2a", 0, 5},
-		{"dashes missing one", "3jzf-cij-pj2z2a", 0, 4},
+		{"dash missing", "3jzfxcijxpj2zx2a", 0, 4},
+		{"dashes missing one: length first", "3jzf-cij-pj2z2a", 0, 15},
+		{"too long for the dashed form", "3jzf-cij-pj2z-2aa", 0, 16},
+		{"too short", "3jzf", 0, 4},
 		{"bad character in dashed form, group 2", "3jzf-c1j-pj2z-2a", 0, 6},
 		{"bad character in dashed form, group 3", "3jzf-cij-pj1z-2a", 0, 11},
 		{"first character above j in dashed form", "kjzf-cij-pj2z-2a", 0, 0},
 		{"upper case in dashed form", "3jzf-cij-pj2z-2A", 0, 15},
+		{"hyphen in the 13-character form", "3jzf-cijpj2z2", 0, 4},
 	}
 	for _, tt := range tests {
 		got, err := ParseLenient(tt.in)
@@ -166,16 +179,16 @@ func TestParseLenient(t *testing.T) {
 			}
 			continue
 		}
-		var pe *ParseError
+		var pe *Error
 		if !errors.As(err, &pe) || !errors.Is(err, ErrSyntax) {
-			t.Errorf("%s: ParseLenient(%q) = %v, %v; want a *ParseError", tt.rule, tt.in, got, err)
+			t.Errorf("%s: ParseLenient(%q) = %v, %v; want a *Error", tt.rule, tt.in, got, err)
 			continue
 		}
 		if pe.Offset != tt.offset || pe.Input != tt.in {
 			t.Errorf("%s: ParseLenient(%q): Offset %d, Input %q; want %d, the input (%v)", tt.rule, tt.in, pe.Offset, pe.Input, tt.offset, err)
 		}
 	}
-	// The strict parser rejects every dashed form (spec/tid.txt).
+	// The strict parser rejects every dashed form (https://atproto.com/specs/tid).
 	if _, err := Parse("3jzf-cij-pj2z-2a"); err == nil {
 		t.Error("Parse accepted the dashed form")
 	}
@@ -196,7 +209,7 @@ func TestMustParse(t *testing.T) {
 
 func TestDashed(t *testing.T) {
 	tests := []struct{ rule, in, want string }{
-		{"spec/tid-draft.txt worked example", "3kxnlhr3gxq23", "3kxn-lhr-3gxq-23"},
+		{"DECISIONS rule 8: the TID draft's worked example", "3kxnlhr3gxq23", "3kxn-lhr-3gxq-23"},
 		{"zero", "2222222222222", "2222-222-2222-22"},
 		{"spec example", "3jzfcijpj2z2a", "3jzf-cij-pj2z-2a"},
 	}
@@ -220,15 +233,15 @@ func TestAccessors(t *testing.T) {
 		clock uint
 		class ClockClass
 	}{
-		{"DECISIONS 8 worked example", "3kxnlhr3gxq23", 1721407246480310, "2024-07-19T16:40:46.48031Z", 1, BestEffort},
-		{"DECISIONS 8: RFC 9562 vector 3iso34eqpw2", "3iso34eqpw222", 1645557742000000, "2022-02-22T19:22:22Z", 0, BestEffort},
+		{"DECISIONS rule 8 worked example", "3kxnlhr3gxq23", 1721407246480310, "2024-07-19T16:40:46.48031Z", 1, BestEffort},
+		{"DECISIONS rule 8: RFC 9562 vector 3iso34eqpw2", "3iso34eqpw222", 1645557742000000, "2022-02-22T19:22:22Z", 0, BestEffort},
 		{"zero value: the epoch, clock 0", "2222222222222", 0, "1970-01-01T00:00:00Z", 0, BestEffort},
-		{"DECISIONS 5: last microsecond", "bzzzzzzzzzzzz", MaxUnixMicro, "2255-06-05T23:47:34.740991Z", 1023, GloballyUnique},
-		{"DECISIONS 7: clock 31 is best effort", "3kxnlhr3gxq2z", 1721407246480310, "2024-07-19T16:40:46.48031Z", 31, BestEffort},
-		{"DECISIONS 7: clock 32 is context-dependent", "3kxnlhr3gxq32", 1721407246480310, "2024-07-19T16:40:46.48031Z", 32, ContextDependent},
-		{"DECISIONS 7: clock 991 is context-dependent", "3kxnlhr3gxqyz", 1721407246480310, "2024-07-19T16:40:46.48031Z", 991, ContextDependent},
-		{"DECISIONS 7: clock 992 is globally unique", "3kxnlhr3gxqz2", 1721407246480310, "2024-07-19T16:40:46.48031Z", 992, GloballyUnique},
-		{"DECISIONS 4: the top bit holds no time", "c222222222223", 0, "1970-01-01T00:00:00Z", 1, BestEffort},
+		{"DECISIONS rule 5: last microsecond", "bzzzzzzzzzzzz", MaxUnixMicro, "2255-06-05T23:47:34.740991Z", 1023, GloballyUnique},
+		{"DECISIONS rule 7: clock 31 is best effort", "3kxnlhr3gxq2z", 1721407246480310, "2024-07-19T16:40:46.48031Z", 31, BestEffort},
+		{"DECISIONS rule 7: clock 32 is context-dependent", "3kxnlhr3gxq32", 1721407246480310, "2024-07-19T16:40:46.48031Z", 32, ContextDependent},
+		{"DECISIONS rule 7: clock 991 is context-dependent", "3kxnlhr3gxqyz", 1721407246480310, "2024-07-19T16:40:46.48031Z", 991, ContextDependent},
+		{"DECISIONS rule 7: clock 992 is globally unique", "3kxnlhr3gxqz2", 1721407246480310, "2024-07-19T16:40:46.48031Z", 992, GloballyUnique},
+		{"DECISIONS rule 4: the top bit holds no time", "c222222222223", 0, "1970-01-01T00:00:00Z", 1, BestEffort},
 	}
 	for _, tt := range tests {
 		id := MustParse(tt.in)
@@ -259,7 +272,7 @@ func TestClockClassString(t *testing.T) {
 }
 
 func TestCompare(t *testing.T) {
-	// base32-sortable: string order is numeric order (spec/tid.txt).
+	// base32-sortable: string order is numeric order (https://atproto.com/specs/tid).
 	ids := []string{"2222222222222", "2222222222223", "3jzfcijpj2z2a", "3kxnlhr3gxq23", "bzzzzzzzzzzzz", "c222222222222"}
 	for i, a := range ids {
 		for j, b := range ids {
@@ -312,9 +325,9 @@ func TestJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"rev":null,"prev":null}`), &r); err != nil || r.Rev != id || r.Prev != nil {
 		t.Errorf("json.Unmarshal(nulls) = %+v, %v; want rev unchanged, prev nil", r, err)
 	}
-	var pe *ParseError
+	var pe *Error
 	if err := json.Unmarshal([]byte(`{"rev":"3jzf-cij-pj2z-2a"}`), &r); !errors.As(err, &pe) {
-		t.Errorf("json.Unmarshal(dashed) error = %v, want a *ParseError", err)
+		t.Errorf("json.Unmarshal(dashed) error = %v, want a *Error", err)
 	}
 	if err := json.Unmarshal([]byte(`{"rev":12}`), &r); err == nil {
 		t.Error("json.Unmarshal(number) succeeded")
@@ -334,6 +347,8 @@ func TestAllocs(t *testing.T) {
 		{"IsValid", func() { _ = IsValid("3kxnlhr3gxq23") }},
 		{"ParseLenient/dashed", func() { sink, _ = ParseLenient("3kxn-lhr-3gxq-23") }},
 		{"AppendText", func() { buf, _ = id.AppendText(buf[:0]) }},
+		{"AppendBytes", func() { buf = id.AppendBytes(buf[:0]) }},
+		{"FromBytes", func() { sink, _ = FromBytes(buf[:8]) }},
 		{"UnmarshalText", func() { _ = sink.UnmarshalText(in) }},
 		{"Next", func() { sink = Next() }},
 		{"Generator.Next", func() { sink = std.Next() }},

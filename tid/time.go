@@ -7,7 +7,7 @@ import (
 
 // FromUnixMicro returns the TID for us microseconds since the Unix epoch and the clock id
 // clockID. It fails with [ErrTimeRange] if us is negative or above [MaxUnixMicro], and with
-// [ErrClockID] if clockID is above [MaxClockID]: never a silent wrap (DECISIONS 5).
+// [ErrClockID] if clockID is above [MaxClockID]: never a silent wrap (DECISIONS rule 5).
 func FromUnixMicro(us int64, clockID uint) (TID, error) {
 	if us < 0 || us > MaxUnixMicro {
 		return 0, fmt.Errorf("tid: %d microseconds since the Unix epoch: %w", us, ErrTimeRange)

@@ -23,16 +23,16 @@ func TestFromTime(t *testing.T) {
 		want  string
 		err   error
 	}{
-		{"DECISIONS 8 worked example", mustTime("2024-07-19T16:40:46.480310Z"), 1, "3kxnlhr3gxq23", nil},
+		{"DECISIONS rule 8 worked example", mustTime("2024-07-19T16:40:46.480310Z"), 1, "3kxnlhr3gxq23", nil},
 		{"same instant in UTC-7 (the draft's zone)", mustTime("2024-07-19T09:40:46.480310-07:00"), 1, "3kxnlhr3gxq23", nil},
 		{"truncated down to the microsecond", mustTime("2024-07-19T16:40:46.480310999Z"), 1, "3kxnlhr3gxq23", nil},
-		{"DECISIONS 8: RFC 9562 vector", mustTime("2022-02-22T19:22:22Z"), 0, "3iso34eqpw222", nil},
+		{"DECISIONS rule 8: RFC 9562 vector", mustTime("2022-02-22T19:22:22Z"), 0, "3iso34eqpw222", nil},
 		{"the epoch", time.Unix(0, 0), 0, "2222222222222", nil},
-		{"DECISIONS 5: last microsecond", mustTime("2255-06-05T23:47:34.740991999Z"), 1023, "bzzzzzzzzzzzz", nil},
-		{"DECISIONS 5: after the last microsecond", mustTime("2255-06-05T23:47:34.740992Z"), 0, "", ErrTimeRange},
-		{"DECISIONS 5: before 1970", time.Unix(0, -1), 0, "", ErrTimeRange},
-		{"DECISIONS 5: far before 1970", time.Time{}, 0, "", ErrTimeRange},
-		{"DECISIONS 5: beyond int64 microseconds", time.Unix(math.MaxInt64/2, 0), 0, "", ErrTimeRange},
+		{"DECISIONS rule 5: last microsecond", mustTime("2255-06-05T23:47:34.740991999Z"), 1023, "bzzzzzzzzzzzz", nil},
+		{"DECISIONS rule 5: after the last microsecond", mustTime("2255-06-05T23:47:34.740992Z"), 0, "", ErrTimeRange},
+		{"DECISIONS rule 5: before 1970", time.Unix(0, -1), 0, "", ErrTimeRange},
+		{"DECISIONS rule 5: far before 1970", time.Time{}, 0, "", ErrTimeRange},
+		{"DECISIONS rule 5: beyond int64 microseconds", time.Unix(math.MaxInt64/2, 0), 0, "", ErrTimeRange},
 		{"10-bit clock id", time.Unix(0, 0), 1024, "", ErrClockID},
 	}
 	for _, tt := range tests {
@@ -60,9 +60,9 @@ func TestFromUnixMicro(t *testing.T) {
 		{"layout: µs<<10 | clock", 1721407246480310, 1, 1721407246480310<<10 | 1, nil},
 		{"zero", 0, 0, 0, nil},
 		{"largest", MaxUnixMicro, MaxClockID, math.MaxInt64, nil},
-		{"DECISIONS 5: negative", -1, 0, 0, ErrTimeRange},
-		{"DECISIONS 5: 54 bits", MaxUnixMicro + 1, 0, 0, ErrTimeRange},
-		{"DECISIONS 5: no wrap", math.MaxInt64, 0, 0, ErrTimeRange},
+		{"DECISIONS rule 5: negative", -1, 0, 0, ErrTimeRange},
+		{"DECISIONS rule 5: 54 bits", MaxUnixMicro + 1, 0, 0, ErrTimeRange},
+		{"DECISIONS rule 5: no wrap", math.MaxInt64, 0, 0, ErrTimeRange},
 		{"10-bit clock id", 0, MaxClockID + 1, 0, ErrClockID},
 	}
 	for _, tt := range tests {
@@ -97,20 +97,20 @@ func TestBounds(t *testing.T) {
 }
 
 func TestPrefixRange(t *testing.T) {
-	// spec/tid-draft.txt's prefix table, in UTC (its times are printed in UTC-7; DECISIONS 8).
+	// The TID draft's prefix table, in UTC (its times are printed in UTC-7; DECISIONS rule 8).
 	tests := []struct {
 		rule        string
 		prefix      string
 		first, last string
 	}{
-		{"DECISIONS 8: 4 characters", "3kxn", "2024-07-19T11:28:52.498432Z", "2024-07-19T21:01:32.236799Z"},
+		{"DECISIONS rule 8: 4 characters", "3kxn", "2024-07-19T11:28:52.498432Z", "2024-07-19T21:01:32.236799Z"},
 		{"draft table: 2 characters", "3k", "2023-07-08T20:57:40.263936Z", "2024-08-19T02:23:52.352767Z"},
 		{"draft table: 7 characters", "3kxnlhr", "2024-07-19T16:40:46.434304Z", "2024-07-19T16:40:47.482879Z"},
 		{"draft table: 11 characters, one microsecond", "3kxnlhr3gxq", "2024-07-19T16:40:46.48031Z", "2024-07-19T16:40:46.48031Z"},
 		{"13 characters: one TID", "3kxnlhr3gxq23", "2024-07-19T16:40:46.48031Z", "2024-07-19T16:40:46.48031Z"},
-		{"DECISIONS 8: RFC 9562 vector", "3iso34eqpw2", "2022-02-22T19:22:22Z", "2022-02-22T19:22:22Z"},
+		{"DECISIONS rule 8: RFC 9562 vector", "3iso34eqpw2", "2022-02-22T19:22:22Z", "2022-02-22T19:22:22Z"},
 		{"one character: 2^50 µs", "2", "1970-01-01T00:00:00Z", "2005-09-05T05:58:26.842623Z"},
-		{"DECISIONS 5: last prefix, 7<<50 µs on", "b", "2219-10-01T17:49:07.898368Z", "2255-06-05T23:47:34.740991Z"},
+		{"DECISIONS rule 5: last prefix, 7<<50 µs on", "b", "2219-10-01T17:49:07.898368Z", "2255-06-05T23:47:34.740991Z"},
 	}
 	const layout = "2006-01-02T15:04:05.999999999Z07:00"
 	for _, tt := range tests {
@@ -140,16 +140,16 @@ func TestPrefixErrors(t *testing.T) {
 		offset int
 		err    error
 	}{
-		{"1 to 13 characters", "", 0, ErrSyntax},
+		{"1 to 13 characters", "", -1, ErrSyntax},
 		{"1 to 13 characters", "3kxnlhr3gxq23a", 13, ErrSyntax},
 		{"alphabet", "3kx1", 3, ErrSyntax},
 		{"no hyphens", "3kxn-lhr", 4, ErrSyntax},
 		{"first character 2-j", "k", 0, ErrSyntax},
-		{"DECISIONS 5: the top bit holds no time", "c", 0, ErrTimeRange},
+		{"DECISIONS rule 5: the top bit holds no time", "c", 0, ErrTopBit},
 	}
 	for _, tt := range tests {
 		_, _, err := PrefixRange(tt.prefix)
-		var pe *ParseError
+		var pe *Error
 		if !errors.As(err, &pe) || !errors.Is(err, tt.err) || pe.Offset != tt.offset {
 			t.Errorf("%s: PrefixRange(%q) error = %v; want %v at offset %d", tt.rule, tt.prefix, err, tt.err, tt.offset)
 		}

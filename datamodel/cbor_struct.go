@@ -149,7 +149,7 @@ func MarshalCBORStruct(v any) ([]byte, error) {
 func UnmarshalCBORStruct(data []byte, v any, opts ...Option) error {
 	lim := limitsOf(opts)
 	if len(data) > lim.MaxCBORSize {
-		return cborErrTooLarge(lim)
+		return cborErrTooLarge(len(data), lim)
 	}
 	s := cborScanner{data: data, lim: &lim, dataModel: true}
 	end, serr := s.value(0, 1)
@@ -233,7 +233,7 @@ func (b *Blob) UnmarshalCBOR(data []byte) error {
 	}
 	blob, ok := v.(Blob)
 	if !ok {
-		return cborErr(ErrBlob, 0, "not a blob")
+		return cborErr(ErrBlob, 0, "expected a blob, "+describe(v))
 	}
 	*b = blob
 	return nil

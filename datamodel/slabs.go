@@ -2,13 +2,13 @@ package datamodel
 
 import "unsafe"
 
-// Boxing: putting a string, an int64, a slice or a struct into an interface allocates a heap copy
-// of it, one small allocation per value, which dominated the decoder's profile after the maps
-// (whose cost is the same for every decoder into map[string]any). The decoder instead stores such
-// values in slabs, one allocation for many values, and makes interface values that point into
-// them. A slab entry is never written again after it is boxed, so sharing a slab is invisible to
-// callers (an interface's dynamic value is immutable anyway); the garbage collector keeps a slab
-// alive while any interface points into it.
+// The slabs of both decoders (CBOR and JSON). Boxing: putting a string, an int64, a slice or a
+// struct into an interface allocates a heap copy of it, one small allocation per value, which
+// dominated the decoders' profile after the maps (whose cost is the same for every decoder into
+// map[string]any). The decoders instead store such values in slabs, one allocation for many
+// values, and make interface values that point into them. A slab entry is never written again
+// after it is boxed, so sharing a slab is invisible to callers (an interface's dynamic value is
+// immutable anyway); the garbage collector keeps a slab alive while any interface points into it.
 
 // cborEface is the memory layout of an interface{} value (the runtime's eface): a type word and a
 // pointer to the value.

@@ -1,0 +1,137 @@
+// Package atident parses at-identifiers, the Lexicon string format that holds either a DID or a
+// handle: what XRPC "repo" and "actor" parameters take. A handler:
+//
+//	id, err := atident.Parse(r.URL.Query().Get("repo"))
+//	if err != nil {
+//		http.Error(w, err.Error(), http.StatusBadRequest) // invalid at-identifier "jo_hn.test": handle: '_' at offset 2 is not allowed in a handle
+//		return
+//	}
+//	if d, ok := id.DID(); ok {
+//		// look the repository up by DID
+//	} else {
+//		h, _ := id.Handle() // resolve the handle first
+//	}
+//
+// Which one it is never needs guessing (https://atproto.com/specs/lexicon, "at-identifier"): a
+// DID starts with "did:", and a handle cannot hold ':'. The rules of each are those of packages
+// did and handle; their checks beyond syntax (did.DID.CheckPLC, handle.Handle.HasDisallowedTLD,
+// …) apply to the parts.
+//
+// Parse never allocates on valid input; errors are *Error values that match ErrInvalid and the
+// sentinel of the did or handle package that says why. Everything is safe for concurrent use.
+package atident
+
+import (
+	"github.com/atcore/atcore/did"
+	"github.com/atcore/atcore/handle"
+)
+
+// ID is a DID or a handle, or the zero value, which is neither. It is small and comparable with
+// == (a handle as written: compare Normalize'd values to ignore its case).
+//
+// The zero ID is not valid: IsValid reports false and String returns "".
+type ID struct {
+	d did.DID
+	h handle.Handle
+}
+
+// Parse parses s as a DID if it starts with "did:" and as a handle otherwise. The result holds
+// s itself; Parse does not allocate unless s is invalid.
+func Parse(s string) (ID, error) {
+	if isDID(s) {
+		if d, err := did.Parse(s); err == nil {
+			return ID{d: d}, nil
+		}
+	} else if h, err := handle.Parse(s); err == nil {
+		return ID{h: h}, nil
+	}
+	return ID{}, invalidAt(s, 0)
+}
+
+// MustParse is like Parse but panics on error. It is intended for use in tests and with
+// hard-coded strings.
+func MustParse(s string) ID {
+	id, err := Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return id
+}
+
+// Validate returns nil if s is a valid at-identifier and otherwise the *Error Parse would return.
+func Validate(s string) error {
+	_, err := Parse(s)
+	return err
+}
+
+// ValidateAt is Validate for an at-identifier found at byte offset base of a longer input, such
+// as the authority of an AT URI: the error's Offset and the offsets in its Reason count from the
+// start of that input. Input and Len are s's.
+func ValidateAt(s string, base int) error {
+	if _, err := Parse(s); err != nil {
+		return invalidAt(s, base)
+	}
+	return nil
+}
+
+// FromDID returns the ID of a DID; the zero DID gives the zero ID.
+func FromDID(d did.DID) ID { return ID{d: d} }
+
+// FromHandle returns the ID of a handle; the zero Handle gives the zero ID.
+func FromHandle(h handle.Handle) ID { return ID{h: h} }
+
+// isDID reports whether s is meant as a DID: it starts with "did:". A handle cannot hold ':'.
+func isDID(s string) bool { return len(s) >= 4 && s[:4] == "did:" }
+
+// IsValid reports whether id is a DID or a handle, that is, not the zero value.
+func (id ID) IsValid() bool { return id.d.IsValid() || id.h.IsValid() }
+
+// IsDID reports whether id is a DID.
+func (id ID) IsDID() bool { return id.d.IsValid() }
+
+// IsHandle reports whether id is a handle.
+func (id ID) IsHandle() bool { return id.h.IsValid() }
+
+// DID returns the DID and true if id is one, and the zero DID and false otherwise.
+func (id ID) DID() (did.DID, bool) { return id.d, id.d.IsValid() }
+
+// Handle returns the handle and true if id is one, and the zero Handle and false otherwise.
+func (id ID) Handle() (handle.Handle, bool) { return id.h, id.h.IsValid() }
+
+// String returns the DID or the handle as parsed, or "" for the zero ID.
+func (id ID) String() string {
+	if id.d.IsValid() {
+		return id.d.String()
+	}
+	return id.h.String()
+}
+
+// Normalize returns id with a handle in lower case; a DID is case-sensitive and is returned as
+// it is. It allocates only when a handle has an upper-case letter.
+func (id ID) Normalize() ID {
+	if id.h.IsValid() {
+		return ID{h: id.h.Normalize()}
+	}
+	return id
+}
+
+// AppendText appends the identifier to b (encoding.TextAppender); the zero ID appends nothing.
+func (id ID) AppendText(b []byte) ([]byte, error) { return append(b, id.String()...), nil }
+
+// MarshalText returns the identifier as text, so that an ID is a JSON string.
+func (id ID) MarshalText() ([]byte, error) { return []byte(id.String()), nil }
+
+// UnmarshalText parses text with Parse. Empty text sets the zero ID, so that an absent optional
+// field decodes without error.
+func (id *ID) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*id = ID{}
+		return nil
+	}
+	p, err := Parse(string(text))
+	if err != nil {
+		return err
+	}
+	*id = p
+	return nil
+}

@@ -1,0 +1,186 @@
+package datamodel
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"unsafe"
+)
+
+// What the two encoders (CBOR and JSON) share: the limits they check on the way down, the cycle
+// guard, the output buffer pool, and map key sorting (DAG-CBOR order for CBOR, bytewise for JSON,
+// Validate and the walks).
+
+// encodeLimits is what both encoders (CBOR and JSON) check on the way down: the limits the
+// decoders enforce, so that whatever an encoder writes reads back, and the cycle guard.
+type encodeLimits struct {
+	maxDepth    int
+	maxCIDLen   int
+	maxElements int
+	maxKeyLen   int
+	path        containerPath // containers deeper than DefaultMaxDepth, to catch cycles
+}
+
+func newEncodeLimits(lim Limits) encodeLimits {
+	return encodeLimits{maxDepth: lim.MaxDepth, maxCIDLen: lim.MaxCIDLen, maxElements: lim.MaxElements, maxKeyLen: lim.MaxKeyLen}
+}
+
+// enter checks a container (id, with n elements or entries, at depth) before its content is
+// written; leave undoes what enter recorded, once the content is written.
+func (g *encodeLimits) enter(id containerID, n int, what string, depth int) *Error {
+	if depth <= DefaultMaxDepth && depth <= g.maxDepth && n <= g.maxElements {
+		return nil // the common case, inlined at the call
+	}
+	return g.enterChecked(id, n, what, depth)
+}
+
+func (g *encodeLimits) enterChecked(id containerID, n int, what string, depth int) *Error {
+	if depth > g.maxDepth {
+		return g.errTooDeep()
+	}
+	if n > g.maxElements {
+		return errTooManyElements(n, what, g.maxElements)
+	}
+	if depth > DefaultMaxDepth {
+		return g.path.enter(id)
+	}
+	return nil
+}
+
+func (g *encodeLimits) leave(id containerID, depth int) {
+	if depth > DefaultMaxDepth {
+		g.path.leave(id)
+	}
+}
+
+func (g *encodeLimits) errTooDeep() *Error {
+	return valueError(ErrTooDeep, overLimit(-1, "", g.maxDepth))
+}
+
+// containerPath holds the maps and arrays on the path to the current value once it is deeper
+// than DefaultMaxDepth (only possible with a raised MaxDepth), so that an encoder catches a
+// cyclic value when its cycle closes, rather than after recursing as deep as a huge limit allows.
+type containerPath struct {
+	onPath map[containerID]struct{}
+}
+
+// enter records a container at depth > DefaultMaxDepth as on the current path, after checking
+// that it is not already there (one of its own ancestors: a cycle); leave removes it once its
+// content is written. An encode that fails stops there, so only success paths call leave.
+func (p *containerPath) enter(id containerID) *Error {
+	if _, ok := p.onPath[id]; ok {
+		return valueError(ErrTooDeep, "cyclic value: the tree would be infinitely deep")
+	}
+	if p.onPath == nil {
+		p.onPath = make(map[containerID]struct{})
+	}
+	p.onPath[id] = struct{}{}
+	return nil
+}
+
+func (p *containerPath) leave(id containerID) { delete(p.onPath, id) }
+
+// containerID identifies a map (by its pointer) or an array (by its backing store and
+// length: an array that contains itself has both equal to an ancestor's).
+type containerID struct {
+	ptr unsafe.Pointer
+	len int
+}
+
+func arrayID(a []any) containerID {
+	return containerID{unsafe.Pointer(unsafe.SliceData(a)), len(a)}
+}
+
+func mapID(m map[string]any) containerID {
+	return containerID{*(*unsafe.Pointer)(unsafe.Pointer(&m)), 0}
+}
+
+// encodeBufPool holds the output buffers of MarshalCBOR, MarshalJSON and RecordCID, so that a
+// steady stream of encodes allocates only its exact-size results.
+var encodeBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
+
+// maxPooledEncodeBuf keeps one huge encode from pinning its buffer in the pool forever.
+const maxPooledEncodeBuf = 64 << 10
+
+// getEncodeBuf returns an empty pooled buffer; putEncodeBuf returns it, grown to buf, to the
+// pool.
+func getEncodeBuf() *[]byte { p := encodeBufPool.Get().(*[]byte); *p = (*p)[:0]; return p }
+
+func putEncodeBuf(p *[]byte, buf []byte) {
+	if cap(buf) <= maxPooledEncodeBuf {
+		*p = buf[:0]
+	}
+	encodeBufPool.Put(p)
+}
+
+// exactCopy returns a copy of buf in one exact-size allocation (the growing happened in the
+// pooled buffer), or nil if err is set.
+func exactCopy(buf []byte, err error) []byte {
+	if err != nil {
+		return nil
+	}
+	out := make([]byte, len(buf))
+	copy(out, buf)
+	return out
+}
+
+// maxStackEntries is the size of the stack array in which a map's entries are sorted; records'
+// maps are smaller, larger ones allocate.
+const maxStackEntries = 16
+
+// mapEntry is a map entry being sorted for encoding.
+type mapEntry struct {
+	key   string
+	value any
+}
+
+// sortEntries sorts entries by key, length-first then bytewise (DECISIONS rule 9, the
+// DAG-CBOR order). Records have small maps, where an insertion sort beats the general sort.
+func sortEntries(entries []mapEntry) {
+	if len(entries) > 12 {
+		slices.SortFunc(entries, func(a, b mapEntry) int {
+			if len(a.key) != len(b.key) {
+				return len(a.key) - len(b.key)
+			}
+			return strings.Compare(a.key, b.key)
+		})
+		return
+	}
+	for i := 1; i < len(entries); i++ {
+		e := entries[i]
+		j := i
+		for ; j > 0 && cborKeyLess(e.key, entries[j-1].key); j-- {
+			entries[j] = entries[j-1]
+		}
+		entries[j] = e
+	}
+}
+
+// cborKeyLess reports whether a sorts before b in DAG-CBOR key order.
+func cborKeyLess(a, b string) bool {
+	if len(a) != len(b) {
+		return len(a) < len(b)
+	}
+	return a < b
+}
+
+// maxStackKeys is the size of the stack array in which a map's keys are sorted: records' maps
+// are smaller.
+const maxStackKeys = 16
+
+// sortKeys sorts keys bytewise. Records have small maps, where an insertion sort beats the
+// general sort.
+func sortKeys(keys []string) {
+	if len(keys) > 12 {
+		slices.Sort(keys)
+		return
+	}
+	for i := 1; i < len(keys); i++ {
+		k := keys[i]
+		j := i
+		for ; j > 0 && k < keys[j-1]; j-- {
+			keys[j] = keys[j-1]
+		}
+		keys[j] = k
+	}
+}

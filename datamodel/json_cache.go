@@ -1,0 +1,166 @@
+package datamodel
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// The JSON decoder's caches and string arena: records repeat the same few keys, mime types and
+// $type values, which the caches hand out without allocating; the strings they do not hold are
+// carved from a shared arena.
+//
+//   - quickKey and the short-key cache: keys of 1 to 8 plain bytes, found by one word.
+//   - key and the key cache: longer keys, keys with escapes, mime types.
+//   - typeValue and the type cache: $type values, already boxed.
+//   - jsonKeyHash: the hash both caches index by.
+//   - carve: the arena.
+
+// The key cache has jsonKeyCacheSets sets of jsonKeyCacheWays slots, the type cache
+// jsonTypeCacheSets sets of as many, and jsonMaxCachedKey is the longest string they keep: with
+// the short-key cache's 256 keys of at most 8 bytes, at most 832 short strings stay alive per
+// pooled decoder. Four ways let the 30 to 40 distinct keys of a record share sets without
+// evicting each other; 48 bytes hold most NSIDs.
+const (
+	jsonKeyCacheBits  = 7
+	jsonKeyCacheSets  = 1 << jsonKeyCacheBits
+	jsonKeyCacheWays  = 4
+	jsonMaxCachedKey  = 48
+	jsonTypeCacheBits = 4
+	jsonTypeCacheSets = 1 << jsonTypeCacheBits
+)
+
+// jsonShortKey is a short key and its bytes as a zero-padded word. A plain byte is never zero, so
+// the word tells the key's length too, and an empty slot (w = 0) matches no key.
+type jsonShortKey struct {
+	w uint64
+	s string
+}
+
+// jsonShortKeySets is the number of two-way sets of the short-key cache.
+const (
+	jsonShortKeyBits = 7
+	jsonShortKeySets = 1 << jsonShortKeyBits
+)
+
+// quickKey reads the key whose opening quote is at d.pos if it is 1 to 8 plain bytes (printable
+// ASCII other than '"' and '\\') within MaxKeyLen, and returns it from the short-key cache: one
+// word load finds the closing quote, and the same word is the cache's hash and tag. For any other
+// key ok is false and d.pos is unmoved: memberKey reads it the long way.
+func (d *jsonDecoder) quickKey() (key string, ok bool) {
+	data, p := d.data, d.pos+1
+	if p+9 > len(data) {
+		return "", false
+	}
+	w := binary.LittleEndian.Uint64(data[p:])
+	n := 8
+	if m := jsonSpecial8(w); m != 0 {
+		n = bits.TrailingZeros64(m) / 8
+		w &= 1<<(8*n) - 1
+	}
+	if n == 0 || data[p+n] != '"' || n > d.limits.MaxKeyLen {
+		return "", false
+	}
+	set := d.shortKeys[(w*0x9E3779B97F4A7C15)>>(64-jsonShortKeyBits)*2:][:2]
+	switch w {
+	case set[0].w:
+		key = set[0].s
+	case set[1].w:
+		key = set[1].s
+	default:
+		key = string(data[p : p+n])
+		set[1] = set[0]
+		set[0] = jsonShortKey{w, key}
+	}
+	d.pos = p + n + 1
+	return key, true
+}
+
+// carve returns a string with the bytes of b, carved from the arena. The arena is allocated in
+// chunks of the input left to read (half of it when that is large), so that a record's strings
+// take one or two allocations instead of one each. The trade-off: a string kept from the result
+// keeps its whole chunk alive.
+//
+// A chunk is a strings.Builder grown once: Grow allocates without zeroing (the bytes are written
+// before anyone reads them) and guarantees that the writes up to its size append in place, so the
+// strings already carved from the chunk stay valid and unchanged.
+func (d *jsonDecoder) carve(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	start := d.arena.Len()
+	if d.arena.Cap()-start < len(b) {
+		n := len(d.data) - d.pos + len(b) // the strings left cannot be longer than this
+		if n > jsonSmallInput {
+			n /= 2
+		}
+		d.arena.Reset() // the strings carved so far keep the old chunk
+		d.arena.Grow(max(n, len(b), jsonMinArenaChunk))
+		start = 0
+	}
+	d.arena.Write(b)
+	return d.arena.String()[start:]
+}
+
+// An arena chunk has at least jsonMinArenaChunk bytes. It is as long as the input left to read
+// (so it holds all the strings left) when that is at most jsonSmallInput bytes, else half as long:
+// in a pretty-printed record about half the bytes are indentation, keys and punctuation, and a
+// chunk that falls short is followed by another.
+const (
+	jsonMinArenaChunk = 64
+	jsonSmallInput    = 1024
+)
+
+// key returns b, a decoded map key (or mime type), as a string: from the key cache if it is there.
+func (d *jsonDecoder) key(b []byte) string {
+	if len(b) > jsonMaxCachedKey || len(b) == 0 {
+		return d.carve(b)
+	}
+	set := d.keys[(jsonKeyHash(b)>>(64-jsonKeyCacheBits))*jsonKeyCacheWays:][:jsonKeyCacheWays]
+	for _, k := range set {
+		if k == string(b) {
+			return k
+		}
+	}
+	s := string(b)
+	copy(set[1:], set)
+	set[0] = s
+	return s
+}
+
+// typeValue returns b, the decoded value of a $type, as a boxed string: from the type cache if
+// it is there.
+func (d *jsonDecoder) typeValue(b []byte) any {
+	if len(b) > jsonMaxCachedKey || len(b) == 0 {
+		return d.slabs.boxString(d.carve(b))
+	}
+	set := d.types[(jsonKeyHash(b)>>(64-jsonTypeCacheBits))*jsonKeyCacheWays:][:jsonKeyCacheWays]
+	for _, v := range set {
+		if s, _ := v.(string); s == string(b) {
+			return v
+		}
+	}
+	var v any = string(b)
+	copy(set[1:], set)
+	set[0] = v
+	return v
+}
+
+// jsonKeyHash hashes a key of 1 to jsonMaxCachedKey bytes for the caches, which take its top
+// bits. It reads the length and the first and last bytes, as one or two words rather than byte
+// by byte: keys that share both ends and the length only share a set, and are still told apart
+// by the comparison.
+func jsonKeyHash(b []byte) uint64 {
+	n := len(b)
+	var x uint64
+	switch {
+	case n >= 8:
+		x = binary.LittleEndian.Uint64(b) ^ bits.RotateLeft64(binary.LittleEndian.Uint64(b[n-8:]), 31)
+	case n >= 4:
+		x = uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))<<32
+	default:
+		x = uint64(b[0]) | uint64(b[n/2])<<8 | uint64(b[n-1])<<16
+	}
+	x ^= uint64(n) << 58
+	// Fibonacci hashing: the top bits of the product depend on every bit of x.
+	return x * 0x9E3779B97F4A7C15
+}

@@ -1,0 +1,278 @@
+package datamodel
+
+import (
+	"encoding/base64"
+	"slices"
+	"strconv"
+
+	"github.com/atcore/atcore/cidutil"
+)
+
+// The careful object path: objectCareful collects an object's members on a stack and
+// finishObject checks them together, applying the data-model rules (rules.go) with the offset of
+// the member at fault. It decides every object the quick path (json_quick.go) hands over, and
+// every object of a decode that met errJSONCareful.
+
+func (d *jsonDecoder) objectCareful() (any, error) {
+	start := d.pos
+	d.depth++
+	// A $link or $bytes object is a leaf of the data model (a CBOR tag or byte string, not a map),
+	// so it may sit one level below MaxDepth; finish checks the depth of everything else.
+	if d.depth > d.limits.MaxDepth+1 {
+		return nil, d.fail(ErrTooDeep, start, overLimit(-1, "", d.limits.MaxDepth))
+	}
+	d.pos++ // {
+	d.skipSpace()
+	base := len(d.members)
+	if d.pos < len(d.data) && d.data[d.pos] == '}' {
+		d.pos++
+	} else {
+		for n := 0; ; n++ {
+			if n >= d.limits.MaxElements {
+				d.popMembers(base)
+				return nil, d.fail(ErrTooManyElements, d.pos, overLimit(-1, "", d.limits.MaxElements))
+			}
+			m, err := d.member()
+			if err != nil {
+				d.popMembers(base)
+				return nil, err
+			}
+			d.members = append(d.members, m)
+			more, serr := d.next('}', "',' or '}'")
+			if serr != nil {
+				d.popMembers(base)
+				return nil, serr
+			}
+			if !more {
+				break
+			}
+		}
+	}
+	v, err := d.finishObject(start, d.members[base:])
+	d.popMembers(base)
+	d.depth--
+	return v, err
+}
+
+// member reads "key": value; the whitespace before it has been skipped.
+func (d *jsonDecoder) member() (jsonMember, error) {
+	m := jsonMember{keyOff: d.pos}
+	key, err := d.memberKey()
+	if err != nil {
+		return jsonMember{}, err
+	}
+	m.key, m.valOff = key, d.pos
+	if m.val, err = d.memberValue(key); err != nil {
+		return jsonMember{}, err
+	}
+	return m, nil
+}
+
+// memberKey reads the key of a member and the colon after it, and skips the whitespace that
+// follows; the whitespace before the key has been skipped.
+func (d *jsonDecoder) memberKey() (string, error) {
+	if d.pos >= len(d.data) || d.data[d.pos] != '"' {
+		return "", d.failByte("a string key")
+	}
+	key, ok := d.quickKey()
+	if !ok {
+		keyOff := d.pos
+		kb, err := d.string()
+		if err != nil {
+			return "", err
+		}
+		if len(kb) > d.limits.MaxKeyLen {
+			return "", d.fail(ErrKeyTooLong, keyOff, overLimit(len(kb), "bytes", d.limits.MaxKeyLen))
+		}
+		key = d.key(kb)
+	}
+	if d.pos >= len(d.data) || d.data[d.pos] != ':' {
+		d.skipSpace()
+		if d.pos >= len(d.data) || d.data[d.pos] != ':' {
+			return "", atKey(d.failByte("':'"), key)
+		}
+	}
+	d.pos++
+	// Pretty-printed JSON has one space after the colon: skip it here rather than in a call.
+	if d.pos+1 < len(d.data) && d.data[d.pos] == ' ' && d.data[d.pos+1] > ' ' {
+		d.pos++
+	} else {
+		d.skipSpace()
+	}
+	return key, nil
+}
+
+// memberValue reads the value of the member named key; errors carry the key in their path.
+func (d *jsonDecoder) memberValue(key string) (any, error) {
+	if key == "$type" && d.pos < len(d.data) && d.data[d.pos] == '"' {
+		// A $type string is an NSID that many records repeat: take it from the type cache.
+		vb, err := d.string()
+		if err != nil {
+			return nil, atKey(err, key)
+		}
+		return d.typeValue(vb), nil
+	}
+	v, err := d.value()
+	if err != nil {
+		return nil, atKey(err, key)
+	}
+	return v, nil
+}
+
+// jsonQuadraticDupLimit is the member count up to which duplicate keys are found by comparing
+// every pair, which beats hashing for the small objects records are made of.
+const jsonQuadraticDupLimit = 8
+
+// finishObject checks the members of the object that starts at offset start and builds its value.
+func (d *jsonDecoder) finishObject(start int, ms []jsonMember) (any, error) {
+	if len(ms) <= jsonQuadraticDupLimit {
+		for i := 1; i < len(ms); i++ {
+			for j := 0; j < i; j++ {
+				if ms[i].key == ms[j].key {
+					return nil, d.dupKey(ms[i])
+				}
+			}
+		}
+	}
+	// The reserved keys that give an object a meaning of its own (DECISIONS rules 10, 11, 13).
+	var typ, cidKey, mimeType *jsonMember
+	for i := range ms {
+		m := &ms[i]
+		switch m.key {
+		case "$link":
+			return d.link(start, ms, m)
+		case "$bytes":
+			return d.bytes(start, ms, m)
+		case "$type":
+			typ = m
+		case "cid":
+			cidKey = m
+		case "mimeType":
+			mimeType = m
+		}
+	}
+	if d.depth > d.limits.MaxDepth {
+		return nil, d.fail(ErrTooDeep, start, overLimit(-1, "", d.limits.MaxDepth))
+	}
+	if typ != nil {
+		if err := checkType(typ.val); err != nil {
+			err.Offset = int64(typ.valOff)
+			return nil, err
+		}
+		if typ.val == "blob" {
+			return d.blob(start, ms)
+		}
+	}
+	if len(ms) == 2 && cidKey != nil && mimeType != nil {
+		if b, ok := legacyBlob(cidKey.val, mimeType.val); ok {
+			return d.slabs.boxBlob(b), nil
+		}
+	}
+	out := make(map[string]any, len(ms))
+	for _, m := range ms {
+		if len(ms) > jsonQuadraticDupLimit {
+			if _, dup := out[m.key]; dup {
+				return nil, d.dupKey(m)
+			}
+		}
+		out[m.key] = m.val
+	}
+	return out, nil
+}
+
+func (d *jsonDecoder) dupKey(m jsonMember) error {
+	return atKey(d.fail(ErrDuplicateKey, m.keyOff, strconv.Quote(m.key)), m.key)
+}
+
+// link turns {"$link": "<CID>"} into a Link (DECISIONS rules 10, 12).
+func (d *jsonDecoder) link(start int, ms []jsonMember, m *jsonMember) (any, error) {
+	if len(ms) != 1 {
+		return nil, d.fail(ErrLink, start, "a $link object has no other keys")
+	}
+	s, ok := m.val.(string)
+	if !ok {
+		return nil, atKey(d.fail(ErrLink, m.valOff, "$link must be a string, "+describe(m.val)), "$link")
+	}
+	c, err := cidutil.ParseString(s)
+	if err != nil {
+		return nil, atKey(d.fail(ErrInvalidCID, m.valOff, err.Error()), "$link")
+	}
+	if n := len(c.KeyString()); n > d.limits.MaxCIDLen {
+		return nil, atKey(d.fail(ErrInvalidCID, m.valOff, cidTooLong(n, d.limits.MaxCIDLen)), "$link")
+	}
+	return d.slabs.boxLink(Link(c)), nil
+}
+
+// jsonBase64 is standard base64 (RFC 4648 §4) without padding, strict about the unused bits so
+// that every byte string has exactly one spelling.
+var jsonBase64 = base64.RawStdEncoding.Strict()
+
+// bytes turns {"$bytes": "<base64>"} into Bytes (DECISIONS rule 10: padding optional on read).
+func (d *jsonDecoder) bytes(start int, ms []jsonMember, m *jsonMember) (any, error) {
+	if len(ms) != 1 {
+		return nil, d.fail(ErrBytes, start, "a $bytes object has no other keys")
+	}
+	s, ok := m.val.(string)
+	if !ok {
+		return nil, atKey(d.fail(ErrBytes, m.valOff, "$bytes must be a string, "+describe(m.val)), "$bytes")
+	}
+	b, err := jsonDecodeBase64(s)
+	if err != nil {
+		return nil, atKey(d.fail(ErrBytes, m.valOff, err.Error()), "$bytes")
+	}
+	return b, nil
+}
+
+// jsonDecodeBase64 decodes standard base64 with optional padding. encoding/base64 skips \r and \n
+// inside the input; atproto JSON does not allow them, so they are refused first.
+func jsonDecodeBase64(s string) (Bytes, error) {
+	n := len(s)
+	if n%4 == 0 && n > 0 && s[n-1] == '=' {
+		n--
+		if s[n-1] == '=' {
+			n--
+		}
+	}
+	for i := 0; i < n; i++ {
+		if c := s[i]; c == '\r' || c == '\n' {
+			return nil, base64.CorruptInputError(i)
+		}
+	}
+	out := make(Bytes, jsonBase64.DecodedLen(n))
+	k, err := jsonBase64.Decode(out, []byte(s[:n]))
+	if err != nil {
+		return nil, err
+	}
+	return out[:k], nil
+}
+
+// blob checks the members of an object typed "blob" (rule 13; see blobMember) and builds the
+// Blob, reporting an error at the member at fault.
+func (d *jsonDecoder) blob(start int, ms []jsonMember) (any, error) {
+	var b Blob
+	var seen [len(blobKeys)]bool
+	for i := range ms {
+		m := &ms[i]
+		if err := blobMember(&b, m.key, m.val, d.limits.MaxCIDLen); err != nil {
+			err.Offset = int64(m.valOff)
+			if slices.Index(blobKeys[:], m.key) < 0 {
+				err.Offset = int64(m.keyOff) // an unexpected key
+			}
+			return nil, err
+		}
+		if k := slices.Index(blobKeys[:], m.key); k >= 0 {
+			seen[k] = true
+		}
+	}
+	for k, ok := range seen {
+		if !ok {
+			err := errBlobMissing(blobKeys[k])
+			err.Offset = int64(start)
+			return nil, err
+		}
+	}
+	return d.slabs.boxBlob(b), nil
+}
+
+// jsonPlain marks the bytes that stand for themselves inside a string: printable ASCII other
+// than '"' and '\\'. The scan loop skips runs of them with one table look-up per byte.

@@ -1,0 +1,388 @@
+package datamodel
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// JSON lexing, under the value layer: whitespace, strings and numbers, as the decoder meets them.
+//
+//   - skipSpace, skipSpaceRun: whitespace, word at a time through indentation.
+//   - jsonSpecial8 and the word constants: the bytes a string must stop at, eight at a time.
+//   - string, stringRest, escapedString, hex4: a string's bytes, unescaped, checked as UTF-8.
+//   - number, jsonExactInt: numbers read exactly into int64 (DECISIONS rule 10).
+
+// skipSpace skips whitespace. Most calls find none; skipSpace is listed in inlining_test.go.
+func (d *jsonDecoder) skipSpace() {
+	if d.pos < len(d.data) && d.data[d.pos] > ' ' {
+		return
+	}
+	d.skipSpaceRun()
+}
+
+// skipSpaceRun skips whitespace, up to eight spaces at a time through the indentation of
+// pretty-printed input. Not inlined, so that skipSpace is.
+//
+//go:noinline
+func (d *jsonDecoder) skipSpaceRun() {
+	data, i := d.data, d.pos
+	// The usual run in pretty-printed JSON: a newline and up to fifteen spaces of indentation.
+	if i+17 <= len(data) && data[i] == '\n' {
+		j := i + 1
+		x := binary.LittleEndian.Uint64(data[j:]) ^ jsonSpaces8
+		if x == 0 {
+			j += 8
+			x = binary.LittleEndian.Uint64(data[j:]) ^ jsonSpaces8
+		}
+		if x != 0 {
+			if j += bits.TrailingZeros64(x) / 8; data[j] > ' ' {
+				d.pos = j
+				return
+			}
+		}
+	}
+	for i < len(data) {
+		c := data[i]
+		if c > ' ' {
+			break
+		}
+		if c == ' ' && i+8 <= len(data) {
+			// The bytes of x are zero where data has a space: skip as many as lead the word.
+			if x := binary.LittleEndian.Uint64(data[i:]) ^ jsonSpaces8; x != 0 {
+				i += bits.TrailingZeros64(x) / 8
+			} else {
+				i += 8
+			}
+			continue
+		}
+		if c != ' ' && c != '\n' && c != '\t' && c != '\r' {
+			break
+		}
+		i++
+	}
+	d.pos = i
+}
+
+// Word-at-a-time constants: a byte repeated in each of the 8 bytes of a uint64.
+const (
+	jsonOnes8   = 0x0101010101010101
+	jsonHighs8  = 0x8080808080808080
+	jsonSpaces8 = ' ' * jsonOnes8
+)
+
+// jsonSpecial8 has the high bit set in the lowest byte of x that is not plain (see jsonPlain): a
+// control character, '"', '\\' or a byte of a multi-byte UTF-8 sequence. The bytes above it may be
+// flagged falsely (borrows), which only matters to a caller that looks past the first.
+func jsonSpecial8(x uint64) uint64 {
+	quote := x ^ '"'*jsonOnes8
+	backslash := x ^ '\\'*jsonOnes8
+	// (lt|eq)&^x | x, on the high bits, is lt|eq|x: one operation fewer than writing both terms.
+	return ((x - 0x20*jsonOnes8) | (quote - jsonOnes8) | (backslash - jsonOnes8) | x) & jsonHighs8
+}
+
+var jsonPlain = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// jsonPlainRun returns the offset of the first byte at or after i that is not plain (see
+// jsonPlain), or len(data): eight bytes at a time, then one at a time.
+func jsonPlainRun(data []byte, i int) int {
+	for i+8 <= len(data) {
+		if m := jsonSpecial8(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+		i += 8
+	}
+	for i < len(data) && jsonPlain[data[i]] {
+		i++
+	}
+	return i
+}
+
+// string reads a string token starting at its opening quote and returns its unescaped bytes:
+// a view of the input, or of d.buf when the string has escapes (valid until the next call).
+func (d *jsonDecoder) string() ([]byte, error) {
+	start := d.pos
+	data := d.data
+	// The usual string, plain bytes up to the closing quote, in a loop of its own (no call): word
+	// by word while eight bytes are left.
+	i := start + 1
+	for i+8 <= len(data) {
+		m := jsonSpecial8(binary.LittleEndian.Uint64(data[i:]))
+		if m == 0 {
+			i += 8
+			continue
+		}
+		if i += bits.TrailingZeros64(m) / 8; data[i] == '"' {
+			d.pos = i + 1
+			return data[start+1 : i], nil
+		}
+		break
+	}
+	return d.stringRest(start, i)
+}
+
+// stringRest finishes the string that string began at start, from offset i: escapes, multi-byte
+// UTF-8, errors and the last bytes of the input.
+func (d *jsonDecoder) stringRest(start, i int) ([]byte, error) {
+	data := d.data
+	for {
+		i = jsonPlainRun(data, i)
+		if i >= len(data) {
+			return nil, d.fail(ErrTruncated, start, "unterminated string")
+		}
+		switch c := data[i]; {
+		case c == '"':
+			d.pos = i + 1
+			return data[start+1 : i], nil
+		case c == '\\':
+			return d.escapedString(start, i)
+		case c < 0x20:
+			return nil, d.fail(ErrSyntax, i, "control character "+jsonQuoteByte(c)+" in a string")
+		default:
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size == 1 {
+				return nil, d.fail(ErrInvalidUTF8, i, "")
+			}
+			i += size
+		}
+	}
+}
+
+// escapedString finishes a string that holds escapes; i is the offset of the first backslash.
+func (d *jsonDecoder) escapedString(start, i int) ([]byte, error) {
+	data := d.data
+	buf := append(d.buf[:0], data[start+1:i]...)
+	defer func() { d.buf = buf[:0] }()
+	for i < len(data) {
+		if j := jsonPlainRun(data, i); j > i {
+			buf = append(buf, data[i:j]...)
+			if i = j; i >= len(data) {
+				break
+			}
+		}
+		c := data[i]
+		switch {
+		case c == '"':
+			d.pos = i + 1
+			return buf, nil
+		case c == '\\':
+			if i+1 >= len(data) {
+				return nil, d.fail(ErrTruncated, start, "unterminated string")
+			}
+			esc := data[i+1]
+			i += 2
+			switch esc {
+			case '"', '\\', '/':
+				buf = append(buf, esc)
+			case 'b':
+				buf = append(buf, '\b')
+			case 'f':
+				buf = append(buf, '\f')
+			case 'n':
+				buf = append(buf, '\n')
+			case 'r':
+				buf = append(buf, '\r')
+			case 't':
+				buf = append(buf, '\t')
+			case 'u':
+				r, err := d.hex4(i)
+				if err != nil {
+					return nil, err
+				}
+				i += 4
+				if utf16.IsSurrogate(r) {
+					// A high surrogate must be followed by an escaped low one (RFC 8259 §7);
+					// alone, either half is not a character and has no UTF-8 form.
+					if r >= 0xDC00 || i+6 > len(data) || data[i] != '\\' || data[i+1] != 'u' {
+						return nil, d.fail(ErrInvalidUTF8, i-6, "lone surrogate "+string(data[i-6:i]))
+					}
+					lo, err := d.hex4(i + 2)
+					if err != nil {
+						return nil, err
+					}
+					if lo < 0xDC00 || lo > 0xDFFF {
+						return nil, d.fail(ErrInvalidUTF8, i-6, "lone surrogate "+string(data[i-6:i]))
+					}
+					r = utf16.DecodeRune(r, lo)
+					i += 6
+				}
+				buf = utf8.AppendRune(buf, r)
+			default:
+				return nil, d.fail(ErrSyntax, i-2, "invalid escape "+jsonQuoteByte(esc))
+			}
+		case c < 0x20:
+			return nil, d.fail(ErrSyntax, i, "control character "+jsonQuoteByte(c)+" in a string")
+		default:
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size == 1 {
+				return nil, d.fail(ErrInvalidUTF8, i, "")
+			}
+			buf = append(buf, data[i:i+size]...)
+			i += size
+		}
+	}
+	return nil, d.fail(ErrTruncated, start, "unterminated string")
+}
+
+// hex4 reads the four hex digits of a \u escape at offset i.
+func (d *jsonDecoder) hex4(i int) (rune, error) {
+	var r rune
+	for k := i; k < i+4; k++ {
+		if k >= len(d.data) {
+			return 0, d.fail(ErrTruncated, i-2, "incomplete \\u escape")
+		}
+		c := d.data[k]
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, d.fail(ErrSyntax, i-2, "invalid \\u escape")
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, nil
+}
+
+// number reads a JSON number (RFC 8259 §6) as an exact int64 (DECISIONS rule 10).
+func (d *jsonDecoder) number() (any, error) {
+	data := d.data
+	start := d.pos
+	i := start
+	neg := data[i] == '-'
+	if neg {
+		i++
+	}
+	intStart := i
+	switch {
+	case i >= len(data):
+		return nil, d.fail(ErrTruncated, i, "expected a digit")
+	case data[i] == '0':
+		i++
+	case data[i] >= '1' && data[i] <= '9':
+		for i < len(data) && data[i] >= '0' && data[i] <= '9' {
+			i++
+		}
+	default:
+		return nil, d.fail(ErrSyntax, i, "expected a digit, found "+jsonQuoteByte(data[i]))
+	}
+	intEnd := i
+	fracStart, fracEnd := i, i
+	if i < len(data) && data[i] == '.' {
+		i++
+		fracStart = i
+		for i < len(data) && data[i] >= '0' && data[i] <= '9' {
+			i++
+		}
+		fracEnd = i
+		if fracStart == fracEnd {
+			return nil, d.digitExpected(i)
+		}
+	}
+	exp, hasExp := 0, false
+	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
+		hasExp = true
+		i++
+		expNeg := false
+		if i < len(data) && (data[i] == '+' || data[i] == '-') {
+			expNeg = data[i] == '-'
+			i++
+		}
+		expStart := i
+		for ; i < len(data) && data[i] >= '0' && data[i] <= '9'; i++ {
+			if exp < 1<<30 { // saturate: beyond this the value is out of range or zero anyway
+				exp = exp*10 + int(data[i]-'0')
+			}
+		}
+		if i == expStart {
+			return nil, d.digitExpected(i)
+		}
+		if expNeg {
+			exp = -exp
+		}
+	}
+	if i < len(data) && data[i] >= '0' && data[i] <= '9' {
+		return nil, d.fail(ErrSyntax, intStart, "leading zero")
+	}
+	d.pos = i
+	if fracStart == fracEnd && !hasExp {
+		// The common case: plain integer digits.
+		digits := data[intStart:intEnd]
+		if len(digits) <= 18 {
+			var u int64
+			for _, c := range digits {
+				u = u*10 + int64(c-'0')
+			}
+			if neg {
+				u = -u
+			}
+			return d.slabs.boxInt64(u), nil
+		}
+	}
+	n, err := jsonExactInt(neg, data[intStart:intEnd], data[fracStart:fracEnd], exp)
+	if err != nil {
+		return nil, d.fail(err, start, string(data[start:i]))
+	}
+	return d.slabs.boxInt64(n), nil
+}
+
+func (d *jsonDecoder) digitExpected(i int) error {
+	if i >= len(d.data) {
+		return d.failEnd("a digit")
+	}
+	return d.fail(ErrSyntax, i, "expected a digit, found "+jsonQuoteByte(d.data[i]))
+}
+
+// jsonExactInt computes ±(intDigits.fracDigits × 10^exp) exactly, or reports ErrFraction when the
+// value is not an integer and ErrIntegerRange when it is outside int64.
+func jsonExactInt(neg bool, intDigits, fracDigits []byte, exp int) (int64, error) {
+	digit := func(k int) byte { // k-th digit of intDigits followed by fracDigits
+		if k < len(intDigits) {
+			return intDigits[k]
+		}
+		return fracDigits[k-len(intDigits)]
+	}
+	total := len(intDigits) + len(fracDigits)
+	first := 0
+	for first < total && digit(first) == '0' {
+		first++
+	}
+	if first == total {
+		return 0, nil // every spelling of zero, including -0 and 0e99
+	}
+	last := total // one past the last non-zero digit
+	for digit(last-1) == '0' {
+		last--
+	}
+	// value = digits[first:last] × 10^scale
+	scale := exp - len(fracDigits) + (total - last)
+	if scale < 0 {
+		return 0, ErrFraction
+	}
+	if last-first+scale > 19 { // int64 has at most 19 digits
+		return 0, ErrIntegerRange
+	}
+	var u uint64 // < 10^19 < 2^64: no overflow
+	for k := first; k < last; k++ {
+		u = u*10 + uint64(digit(k)-'0')
+	}
+	for ; scale > 0; scale-- {
+		u *= 10
+	}
+	switch {
+	case neg && u <= 1<<63:
+		return int64(-u), nil
+	case !neg && u <= 1<<63-1:
+		return int64(u), nil
+	}
+	return 0, ErrIntegerRange
+}

@@ -1,0 +1,252 @@
+package datamodel
+
+import (
+	"errors"
+
+	"github.com/atcore/atcore/cidutil"
+)
+
+// The quick object path: object decodes the common objects straight into a map, and quickBlob,
+// quickLink and quickSize read a well-formed blob without building one. Anything it does not
+// decide itself goes to the careful path (json_careful.go), which is the reference:
+// json_paths_test.go fuzzes the two against each other (value, offset, path and detail).
+
+// whole input again the careful way: at most twice the work, whatever the nesting.
+var errJSONCareful = errors.New("datamodel: internal: JSON needs the careful path")
+
+// object reads { "key": value, … } and turns it into a map, a Link, Bytes or a Blob.
+//
+// This quick path puts the members straight into a map, which is sized as it grows and finds
+// duplicate keys as it is filled. It gives the same result as objectCareful, which collects the
+// members first and then checks them in one place. It hands over to objectCareful for a blob and
+// for objects at the depth limit, and returns errJSONCareful when it meets anything else it does
+// not decide: a duplicate key, a misplaced $link or $bytes, an invalid $type. Its own errors
+// (syntax, limits, values) are the ones objectCareful would report first.
+func (d *jsonDecoder) object() (any, error) {
+	if d.careful || d.depth+1 > d.limits.MaxDepth {
+		return d.objectCareful()
+	}
+	start := d.pos
+	d.depth++
+	d.pos++ // {
+	d.skipSpace()
+	if d.pos < len(d.data) && d.data[d.pos] == '}' {
+		d.pos++
+		d.depth--
+		return map[string]any{}, nil
+	}
+	var out map[string]any // made once the first member shows it is a map
+	// The values of "cid" and "mimeType" among the first two members: a map of exactly these
+	// two keys may be a legacy blob, checked at the end without looking them up.
+	var cidVal, mimeVal any
+	for n := 0; ; n++ {
+		if n >= d.limits.MaxElements {
+			return nil, d.fail(ErrTooManyElements, d.pos, overLimit(-1, "", d.limits.MaxElements))
+		}
+		keyOff := d.pos
+		key, err := d.memberKey()
+		if err != nil {
+			return nil, err
+		}
+		var val any
+		if key == "" || key[0] != '$' {
+			// Most members: the value is decoded in place, not through memberValue or a
+			// jsonMember (whose passing around cost more than the rest of the member).
+			if val, err = d.value(); err != nil {
+				return nil, atKey(err, key)
+			}
+		} else {
+			m := jsonMember{key: key, keyOff: keyOff, valOff: d.pos}
+			if m.val, err = d.memberValue(key); err != nil {
+				return nil, err
+			}
+			val = m.val
+			switch m.key {
+			case "$link", "$bytes":
+				if n > 0 {
+					return nil, errJSONCareful
+				}
+				return d.leafObject(start, m)
+			case "$type":
+				s, ok := m.val.(string)
+				if !ok || s == "" {
+					return nil, errJSONCareful
+				}
+				if s == "blob" {
+					if n > 0 {
+						return nil, errJSONCareful
+					}
+					if b, ok := d.quickBlob(); ok {
+						d.depth--
+						return d.slabs.boxBlob(b), nil
+					}
+					// Anything unusual in a blob is checked member by member: read it again
+					// carefully.
+					d.pos = start
+					d.depth--
+					return d.objectCareful()
+				}
+			}
+		}
+		if out == nil {
+			out = make(map[string]any)
+		}
+		size := len(out)
+		out[key] = val
+		if len(out) == size {
+			return nil, errJSONCareful // a duplicate key
+		}
+		if n < 2 {
+			switch key {
+			case "cid":
+				cidVal = val
+			case "mimeType":
+				mimeVal = val
+			}
+		}
+		if d.pos < len(d.data) && d.data[d.pos] == ',' { // the common case, without a call
+			d.pos++
+			d.skipSpace()
+			continue
+		}
+		more, serr := d.next('}', "',' or '}'")
+		if serr != nil {
+			return nil, serr
+		}
+		if !more {
+			break
+		}
+	}
+	d.depth--
+	if len(out) == 2 && cidVal != nil && mimeVal != nil {
+		if b, ok := legacyBlob(cidVal, mimeVal); ok {
+			return d.slabs.boxBlob(b), nil
+		}
+	}
+	return out, nil
+}
+
+// quickBlob reads the rest of a blob whose first member, "$type": "blob", was just read: the
+// members ref, mimeType and size in any order, then '}'. It decodes them without building a map
+// or boxing them, and reports ok only when the object is a valid blob (DECISIONS rule 13) within
+// the limits, read as objectCareful would; on anything else (another key, a duplicate, a fraction,
+// an escape in size, an error) it gives up, and the caller reads the object again carefully.
+func (d *jsonDecoder) quickBlob() (b Blob, ok bool) {
+	if d.limits.MaxElements < 4 {
+		return Blob{}, false // objectCareful reports the limit
+	}
+	var seen [3]bool // ref, mimeType, size
+	for range 3 {
+		if !d.quickByte(',') || !d.quickByte('"') {
+			return Blob{}, false
+		}
+		d.pos--
+		kb, err := d.string()
+		if err != nil || len(kb) > d.limits.MaxKeyLen || !d.quickByte(':') {
+			return Blob{}, false
+		}
+		d.skipSpace()
+		switch string(kb) {
+		case "ref":
+			if seen[0] {
+				return Blob{}, false
+			}
+			seen[0] = true
+			if b.Ref, ok = d.quickLink(); !ok {
+				return Blob{}, false
+			}
+		case "mimeType":
+			if seen[1] || d.pos >= len(d.data) || d.data[d.pos] != '"' {
+				return Blob{}, false
+			}
+			seen[1] = true
+			mb, err := d.string()
+			if err != nil || len(mb) == 0 {
+				return Blob{}, false
+			}
+			b.MimeType = d.key(mb) // a handful of types (image/jpeg…) repeat across records
+		case "size":
+			if seen[2] {
+				return Blob{}, false
+			}
+			seen[2] = true
+			if b.Size, ok = d.quickSize(); !ok {
+				return Blob{}, false
+			}
+		default:
+			return Blob{}, false
+		}
+	}
+	return b, d.quickByte('}')
+}
+
+// quickByte skips whitespace and then c, reporting whether c was there.
+func (d *jsonDecoder) quickByte(c byte) bool {
+	d.skipSpace()
+	if d.pos < len(d.data) && d.data[d.pos] == c {
+		d.pos++
+		return true
+	}
+	return false
+}
+
+// quickLink reads {"$link": "<CID>"} for quickBlob, and reports ok only when it is a valid link.
+// A link is a leaf one level below the blob, which object has kept within MaxDepth.
+func (d *jsonDecoder) quickLink() (Link, bool) {
+	if !d.quickByte('{') || !d.quickByte('"') {
+		return Link{}, false
+	}
+	d.pos--
+	kb, err := d.string()
+	if err != nil || string(kb) != "$link" || !d.quickByte(':') || !d.quickByte('"') {
+		return Link{}, false
+	}
+	d.pos--
+	sb, err := d.string()
+	if err != nil || !d.quickByte('}') {
+		return Link{}, false
+	}
+	c, err := cidutil.ParseString(d.carve(sb))
+	if err != nil || len(c.KeyString()) > d.limits.MaxCIDLen {
+		return Link{}, false
+	}
+	return Link(c), true
+}
+
+// quickSize reads a blob size for quickBlob: plain digits, at most 18 of them (no overflow), no
+// fraction or exponent; anything else is left to the careful path.
+func (d *jsonDecoder) quickSize() (int64, bool) {
+	data, i := d.data, d.pos
+	var n int64
+	for i < len(data) && data[i] >= '0' && data[i] <= '9' && i-d.pos < 18 {
+		n = n*10 + int64(data[i]-'0')
+		i++
+	}
+	if i == d.pos || data[d.pos] == '0' && i-d.pos > 1 {
+		return 0, false // no digit, or a leading zero
+	}
+	if i < len(data) && (data[i] >= '0' && data[i] <= '9' || data[i] == '.' || data[i] == 'e' || data[i] == 'E') {
+		return 0, false
+	}
+	d.pos = i
+	return n, true
+}
+
+// leafObject finishes a $link or $bytes object whose first member is m: with no other member, it
+// is decided as objectCareful would.
+func (d *jsonDecoder) leafObject(start int, m jsonMember) (any, error) {
+	d.skipSpace()
+	if d.pos >= len(d.data) || d.data[d.pos] != '}' {
+		return nil, errJSONCareful
+	}
+	d.pos++
+	d.depth--
+	ms := [1]jsonMember{m}
+	if m.key == "$link" {
+		return d.link(start, ms[:], &ms[0])
+	}
+	return d.bytes(start, ms[:], &ms[0])
+}
+
+// objectCareful reads { "key": value, … } and turns it into a map, a Link, Bytes or a Blob,
+// collecting the members on a stack and checking them together in finishObject.

@@ -1,0 +1,42 @@
+package datetime
+
+import (
+	"database/sql/driver"
+	"fmt"
+	"time"
+)
+
+// Scan implements [database/sql.Scanner]. A string or []byte column is read with [Parse]'s
+// strict rules and kept as it is; a time.Time (from a timestamp column) is written as [FromTime]
+// does, but with as many fraction digits of 3, 6 or 9 as it needs not to lose precision
+// (a microsecond timestamp keeps its microseconds). NULL sets the zero Datetime, which no
+// datetime string gives, so NULL is told apart.
+func (d *Datetime) Scan(src any) error {
+	var v Datetime
+	var err error
+	switch x := src.(type) {
+	case string:
+		v, err = Parse(x)
+	case []byte:
+		v, err = Parse(string(x))
+	case time.Time:
+		v, err = fromTime(x, exactDigits(x))
+	case nil:
+	default:
+		return fmt.Errorf("datetime: cannot scan a %T into a Datetime (want a string, []byte or time.Time)", src)
+	}
+	if err != nil {
+		return err
+	}
+	*d = v
+	return nil
+}
+
+// Value implements [database/sql/driver.Valuer]: d's string as it was parsed (so a record's
+// bytes survive a round trip through a text column), or NULL for the zero Datetime.
+func (d Datetime) Value() (driver.Value, error) {
+	if d.s == "" {
+		return nil, nil
+	}
+	return d.s, nil
+}

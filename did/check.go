@@ -1,0 +1,121 @@
+package did
+
+import (
+	"fmt"
+
+	"github.com/atcore/atcore/internal/echo"
+)
+
+// notIDChar[c] is 1 for every byte c that may not appear in a method-specific identifier and 0
+// for A-Za-z0-9 . _ : % -. A full 256-entry table is indexed by any byte without a bounds check,
+// and its entries OR together without branches.
+var notIDChar = func() (t [256]byte) {
+	for c := range t {
+		t[c] = 1
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = 0
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = 0
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = 0
+	}
+	for _, c := range "._:%-" {
+		t[c] = 0
+	}
+	return t
+}()
+
+// check is the cheap check: it returns the offset of the ':' that ends the method if s is a
+// valid DID, and 0 otherwise. It does not say why; problem does, and only runs on failure.
+func check(s string) int {
+	n := len(s)
+	// The shortest DID is "did:m:v".
+	if n < 7 || n > MaxLen || s[:4] != "did:" {
+		return 0
+	}
+	i := 4
+	for i < n && 'a' <= s[i] && s[i] <= 'z' {
+		i++
+	}
+	if i == 4 || i >= n-1 || s[i] != ':' {
+		return 0
+	}
+	sep := i
+	// No early exit: valid DIDs are the common case, and a branch-free OR over the table beats a
+	// test per byte.
+	var bad byte
+	for i = sep + 1; i < n; i++ {
+		bad |= notIDChar[s[i]]
+	}
+	if last := s[n-1]; bad != 0 || last == ':' || last == '%' {
+		return 0
+	}
+	return sep
+}
+
+// invalid builds the error of an invalid s. Kept out of line so that the callers stay small.
+//
+//go:noinline
+func invalid(s string) error { return invalidAt(s, 0) }
+
+// invalidAt builds the error of an invalid s found at offset base of a longer input.
+func invalidAt(s string, base int) *Error {
+	off, sentinel, reason := problem(s, base)
+	return newError(s, off, sentinel, reason)
+}
+
+func newError(s string, off int, sentinel error, reason string) *Error {
+	return &Error{Kind: "DID", Input: echo.Clip(s), Len: len(s), Offset: off, Reason: reason, Err: sentinel}
+}
+
+// problem explains why s is not a valid DID; s must be invalid. Offsets in the result and in the
+// reason count from base (-1 when the DID as a whole is at fault).
+func problem(s string, base int) (offset int, sentinel error, reason string) {
+	n := len(s)
+	if n == 0 {
+		return base, ErrLength, "empty; a DID looks like did:plc:ewvi7nxzyoun6zhxrhs64oiz"
+	}
+	if n > MaxLen {
+		return base + MaxLen, ErrLength, fmt.Sprintf("%d bytes long; a DID has at most %d in atproto", n, MaxLen)
+	}
+	const prefix = "did:"
+	for i := 0; i < len(prefix); i++ {
+		if i == n || s[i] != prefix[i] {
+			return base, ErrPrefix, `does not start with "did:" (lower case)`
+		}
+	}
+	i := 4
+	for i < n && 'a' <= s[i] && s[i] <= 'z' {
+		i++
+	}
+	switch {
+	case i == n && i == 4:
+		return base + n, ErrMethod, `nothing after "did:"; a method and an identifier must follow`
+	case i == n:
+		return -1, ErrMethod, "no ':' after the method"
+	case s[i] != ':':
+		return base + i, ErrMethod, fmt.Sprintf("%s at offset %d: the method is lower-case letters only, then ':'", echo.QuoteAt(s, i), base+i)
+	case i == 4:
+		return base + i, ErrMethod, fmt.Sprintf("empty method at offset %d", base+i)
+	case i == n-1:
+		return base + n, ErrEnd, "empty method-specific identifier"
+	}
+	for j := i + 1; j < n; j++ {
+		if notIDChar[s[j]] != 0 {
+			hint := ""
+			switch s[j] {
+			case '/', '?', '#':
+				hint = " (a DID has no path, query or fragment)"
+			}
+			return base + j, ErrCharacter, fmt.Sprintf("%s at offset %d is not allowed in a DID%s", echo.QuoteAt(s, j), base+j, hint)
+		}
+	}
+	if last := s[n-1]; last == ':' || last == '%' {
+		return base + n - 1, ErrEnd, fmt.Sprintf("ends with '%c'", last)
+	}
+	// Unreachable for an invalid DID; kept so that a wrong caller gets an error, not a panic.
+	return -1, ErrInvalid, "rejected"
+}

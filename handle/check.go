@@ -1,0 +1,121 @@
+package handle
+
+import (
+	"fmt"
+
+	"github.com/atcore/atcore/internal/echo"
+)
+
+const maxLabel = 63
+
+// class[c] classifies the bytes of a handle: 0 for a byte that may not appear at all.
+var class = func() (t [256]byte) {
+	for c := '0'; c <= '9'; c++ {
+		t[c] = digit
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = letter
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = letter
+	}
+	t['-'] = hyphen
+	t['.'] = dot
+	return t
+}()
+
+const (
+	letter = 1 + iota
+	digit
+	hyphen
+	dot
+)
+
+// check is the cheap check: it returns the offset of the top-level domain of s if s is a valid
+// handle, and 0 otherwise, in one pass with one table load per byte. It does not say why;
+// problem does, and only runs on failure.
+func check(s string) int {
+	n := len(s)
+	if n < 3 || n > MaxLen {
+		return 0
+	}
+	start := 0
+	prev := byte(dot) // a label starts as if after a '.'
+	for i := 0; i < n; i++ {
+		c := class[s[i]]
+		switch c {
+		case 0:
+			return 0
+		case dot:
+			// A label ends: 1 to 63 bytes, not ending with '-'.
+			if prev == dot || prev == hyphen || i-start > maxLabel {
+				return 0
+			}
+			start = i + 1
+		case hyphen:
+			if prev == dot {
+				return 0
+			}
+		}
+		prev = c
+	}
+	// The top-level domain: at least the second label, 1 to 63 bytes, starting with a letter,
+	// not ending with '-'.
+	if start == 0 || prev == dot || prev == hyphen || n-start > maxLabel || class[s[start]] != letter {
+		return 0
+	}
+	return start
+}
+
+// invalid builds the error of an invalid s. Kept out of line so that the callers stay small.
+//
+//go:noinline
+func invalid(s string) error { return invalidAt(s, 0) }
+
+// invalidAt builds the error of an invalid s found at offset base of a longer input.
+func invalidAt(s string, base int) *Error {
+	off, sentinel, reason := problem(s, base)
+	return &Error{Kind: "handle", Input: echo.Clip(s), Len: len(s), Offset: off, Reason: reason, Err: sentinel}
+}
+
+// problem explains why s is not a valid handle; s must be invalid. Offsets in the result and in
+// the reason count from base (-1 when the handle as a whole is at fault).
+func problem(s string, base int) (offset int, sentinel error, reason string) {
+	n := len(s)
+	if n == 0 {
+		return base, ErrLength, "empty; a handle is a host name such as alice.example.com"
+	}
+	if n > MaxLen {
+		return base + MaxLen, ErrLength, fmt.Sprintf("%d bytes long; a handle has at most %d", n, MaxLen)
+	}
+	for i := 0; i < n; i++ {
+		if class[s[i]] == 0 {
+			return base + i, ErrCharacter, fmt.Sprintf("%s at offset %d is not allowed in a handle", echo.QuoteAt(s, i), base+i)
+		}
+	}
+	for start := 0; start <= n; {
+		end := start
+		for end < n && s[end] != '.' {
+			end++
+		}
+		label := s[start:end]
+		last := end == n
+		switch {
+		case len(label) == 0:
+			return base + start, ErrLabel, fmt.Sprintf("empty label at offset %d", base+start)
+		case len(label) > maxLabel:
+			return base + start + maxLabel, ErrLabel, fmt.Sprintf("label at offset %d is %d characters long; at most %d are allowed", base+start, len(label), maxLabel)
+		case label[0] == '-':
+			return base + start, ErrPosition, fmt.Sprintf("label at offset %d starts with '-'", base+start)
+		case label[len(label)-1] == '-':
+			return base + end - 1, ErrPosition, fmt.Sprintf("label at offset %d ends with '-'", base+start)
+		case last && start == 0:
+			return -1, ErrLabel, "a single label; a handle has at least two, as in example.com"
+		case last && class[label[0]] == digit:
+			return base + start, ErrPosition, fmt.Sprintf("top-level domain at offset %d starts with a digit", base+start)
+		}
+		start = end + 1
+	}
+	// Unreachable for an invalid handle; kept so that a wrong caller gets an error, not a panic.
+	return -1, ErrInvalid, "rejected"
+}

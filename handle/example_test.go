@@ -1,0 +1,26 @@
+package handle_test
+
+import (
+	"fmt"
+
+	"github.com/atcore/atcore/handle"
+)
+
+func ExampleParse() {
+	h, err := handle.Parse("Alice.Bsky.Social")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(h.Normalize(), h.TLD())
+
+	_, err = handle.Parse("jo_hn.test")
+	fmt.Println(err)
+
+	// Valid syntax, but not usable for an account.
+	local := handle.MustParse("laptop.local")
+	fmt.Println(local.HasDisallowedTLD(), handle.MustParse("handle.invalid").IsInvalidHandle())
+	// Output:
+	// alice.bsky.social Social
+	// invalid handle "jo_hn.test": '_' at offset 2 is not allowed in a handle
+	// true true
+}
