@@ -39,11 +39,12 @@
 //
 // String lengths are UTF-8 bytes; graphemes are extended grapheme clusters (Unicode UAX #29,
 // github.com/rivo/uniseg). knownValues are advice and are not enforced. Formats are checked by
-// the module's syntax packages (rkey, tid, cidutil for nsid, record-key, tid, cid) and here for
-// uri; the formats listed by UncheckedFormats are not checked yet (see that function).
+// the module's syntax packages (nsid, did, handle, atident, datetime, rkey, tid, cidutil) and
+// here for uri; the formats listed by UncheckedFormats are not checked yet (see that function).
 //
 // # Modes
 //
 // Validation is strict by default. Mode names each tolerance for reading old records:
-// AllowLegacyBlob accepts blobs in the deprecated {cid, mimeType} form. Lenient is all of them.
+// AllowLegacyBlob accepts blobs in the deprecated {cid, mimeType} form, AllowLenientDatetime
+// the looser datetimes of old records. Lenient is all of them.
 package lexicon

@@ -4,7 +4,12 @@ import (
 	"errors"
 	"sort"
 
+	"github.com/atcore/atcore/atident"
 	"github.com/atcore/atcore/cidutil"
+	"github.com/atcore/atcore/datetime"
+	"github.com/atcore/atcore/did"
+	"github.com/atcore/atcore/handle"
+	"github.com/atcore/atcore/nsid"
 	"github.com/atcore/atcore/rkey"
 	"github.com/atcore/atcore/tid"
 )
@@ -13,8 +18,9 @@ import (
 // function that checks it. check == nil marks a format whose syntax package is not in the
 // module yet: strings of that format are not checked (UncheckedFormats lists them).
 type format struct {
-	name string
-	fn   func(string) error
+	name    string
+	fn      func(string) error
+	lenient func(string) error // under AllowLenientDatetime, when not nil
 }
 
 func (f *format) check(s string) error {
@@ -24,29 +30,44 @@ func (f *format) check(s string) error {
 	return f.fn(s)
 }
 
+// checkMode is check with the tolerances of mode.
+func (f *format) checkMode(s string, mode Mode) error {
+	if f.lenient != nil && mode&AllowLenientDatetime != 0 {
+		return f.lenient(s)
+	}
+	return f.check(s)
+}
+
 // The one table of string formats: wiring a new syntax package in is one line here.
 // https://atproto.com/specs/lexicon#string-formats
 var (
-	nsidFormat     = &format{"nsid", nsidKey.Check}
-	languageFormat = &format{"language", nil}
+	nsidFormat     = &format{name: "nsid", fn: nsid.Validate}
+	languageFormat = &format{name: "language"}
 
 	formats = []*format{
-		{"at-identifier", nil},
-		{"at-uri", nil},
-		{"cid", cidutil.CheckSyntax},
-		{"datetime", nil},
-		{"did", nil},
-		{"handle", nil},
+		{name: "at-identifier", fn: atident.Validate},
+		{name: "at-uri"},
+		{name: "cid", fn: cidutil.CheckSyntax},
+		{name: "datetime", fn: checkDatetime, lenient: checkDatetimeLenient},
+		{name: "did", fn: did.Validate},
+		{name: "handle", fn: handle.Validate},
 		languageFormat,
 		nsidFormat,
-		{"record-key", rkey.Validate},
-		{"tid", checkTID},
-		{"uri", checkURI},
+		{name: "record-key", fn: rkey.Validate},
+		{name: "tid", fn: checkTID},
+		{name: "uri", fn: checkURI},
 	}
 )
 
-// nsidKey checks NSID syntax: the record key type "nsid" is exactly that (DECISIONS rule 3).
-var nsidKey = rkey.MustParseKeyType("nsid")
+func checkDatetime(s string) error {
+	_, err := datetime.Parse(s)
+	return err
+}
+
+func checkDatetimeLenient(s string) error {
+	_, err := datetime.ParseLenient(s)
+	return err
+}
 
 func checkTID(s string) error {
 	_, err := tid.Parse(s)

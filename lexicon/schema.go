@@ -83,7 +83,7 @@ type node struct {
 	known     []string // knownValues: advisory, kept for callers, never enforced
 	accept    []string // blob MIME patterns
 
-	items *node  // array
+	items   *node  // array
 	props   []prop // object, params: in name order
 	index   map[string]int
 	lastReq int // index in props of the last required property; -1 if none

@@ -18,10 +18,15 @@ const (
 	// datamodel as a Blob with Legacy set, DECISIONS rule 13). Its size is unknown, so a
 	// schema's maxSize is not checked against it; accept still is.
 	AllowLegacyBlob Mode = 1 << iota
+	// AllowLenientDatetime accepts, in datetime-format strings, the looser forms that
+	// datetime.ParseLenient reads and documents one by one (lower-case 't'/'z', a space for
+	// 'T', a decimal comma, over 20 fraction digits, no time zone, offsets without colon or
+	// minutes, "-00:00"). Calendar values must still be real.
+	AllowLenientDatetime
 )
 
 // Lenient is every tolerance: for reading records written before the rules were tightened.
-const Lenient = AllowLegacyBlob
+const Lenient = AllowLegacyBlob | AllowLenientDatetime
 
 // Options say how to validate a record or value. The zero Options validate strictly.
 type Options struct {
@@ -108,7 +113,7 @@ func (c *Catalog) record(st *state, v any, o *Options) {
 			}
 		}
 	}
-	st.object(n.record, m)
+	st.object(n.record, m, true)
 }
 
 // state is one validation: the mode and what was found. It lives on the caller's stack; the
@@ -261,7 +266,7 @@ func (st *state) check(n *node, v any) bool {
 		if !ok {
 			return st.fail("type", "expected an object, found %s", typeName(v))
 		}
-		return st.object(n, m)
+		return st.object(n, m, false)
 	case kRecord:
 		m, ok := v.(map[string]any)
 		if !ok {
@@ -270,7 +275,7 @@ func (st *state) check(n *node, v any) bool {
 		if t, _ := m["$type"].(string); t != n.name {
 			return st.failAt("$type", -1, "$type", "a %s record must have $type %q", n.name, n.name)
 		}
-		return st.object(n.record, m)
+		return st.object(n.record, m, true)
 	case kUnion:
 		return st.union(n, v)
 	case kUnknown:
@@ -286,10 +291,14 @@ func (st *state) check(n *node, v any) bool {
 
 // object checks the properties of an object (or params) n: required, nullable, and each value
 // present against its schema. Members the schema does not name are allowed; they are warnings
-// in a full check.
-func (st *state) object(n *node, m map[string]any) bool {
+// in a full check. typed says that m has a "$type" member (a record, a union variant), which is
+// no property.
+func (st *state) object(n *node, m map[string]any, typed bool) bool {
 	ok := true
 	found := 0
+	if typed {
+		found = 1
+	}
 	for i := range n.props {
 		// Once every member of m has matched a property and no required one is left, the
 		// remaining lookups could only miss: a record usually sets few of its optional fields.
@@ -348,10 +357,10 @@ func (st *state) union(n *node, v any) bool {
 	}
 	for i, r := range n.refs {
 		if r == t {
-			return st.check(n.targets[i], m)
+			return st.variant(n.targets[i], m)
 		}
 	}
-	if base, ok := strings.CutSuffix(t, "#main"); ok {
+	if base, ok := strings.CutSuffix(t, "#main"); ok && !strings.Contains(base, "#") {
 		for _, r := range n.refs {
 			if r == base {
 				return st.failAt("$type", -1, "$type", "%q: a main definition is named without #main", t)
@@ -362,12 +371,20 @@ func (st *state) union(n *node, v any) bool {
 		return st.failAt("$type", -1, "closed", "%q is not one of the closed union's variants", t)
 	}
 	if k := st.cat.defs[t]; k != nil && (k.kind == kObject || k.kind == kRecord) {
-		return st.check(k, m)
+		return st.variant(k, m)
 	}
 	if st.all {
 		st.warnAt("$type", "refs", "%q is not a variant the open union lists, nor a type the catalog holds (not checked)", t)
 	}
 	return true
+}
+
+// variant checks a union member against its object or record definition; it has "$type".
+func (st *state) variant(n *node, m map[string]any) bool {
+	if n.kind == kRecord {
+		n = n.record // its $type is n's name: the union matched on it
+	}
+	return st.object(n, m, true)
 }
 
 // typeName names the data-model type of a decoded value, for messages.

@@ -27,6 +27,7 @@ const testSchema = `{"lexicon": 1, "id": "com.example.thing", "defs": {
       "nothing": {"type": "null"},
       "link": {"type": "cid-link"},
       "when": {"type": "string", "format": "tid"},
+      "at": {"type": "string", "format": "datetime"},
       "nested": {"type": "object", "properties": {"a/b": {"type": "integer"}, "c~d": {"type": "integer"}}}
     }}},
   "item": {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer", "maximum": 9}}},
@@ -103,6 +104,10 @@ func TestValidateRules(t *testing.T) {
 		{"cid-link", `{"name": "a", "link": {"$link": "bafkreigtwooi3an26ijkcijsjd2cqipipifydkfqaaalt2pg7ksbx34q7u"}}`, "", "", Options{}},
 		{"format tid", `{"name": "a", "when": "3kxnlhr3gxq23"}`, "", "", Options{}},
 		{"format tid refused", `{"name": "a", "when": "3KXNLHR3GXQ23"}`, "/when", "format", Options{}},
+		{"datetime strict", `{"name": "a", "at": "2024-11-07T18:20:55.004Z"}`, "", "", Options{}},
+		{"datetime without zone, strict", `{"name": "a", "at": "2024-11-07T18:20:55.004"}`, "/at", "format", Options{}},
+		{"datetime without zone, lenient", `{"name": "a", "at": "2024-11-07T18:20:55.004"}`, "", "", Options{Mode: AllowLenientDatetime}},
+		{"datetime month 13, lenient", `{"name": "a", "at": "2024-13-07T18:20:55.004Z"}`, "/at", "format", Options{Mode: Lenient}},
 		{"pointer escaping", `{"name": "a", "nested": {"a/b": "x"}}`, "/nested/a~1b", "type", Options{}},
 		{"pointer escaping ~", `{"name": "a", "nested": {"c~d": "x"}}`, "/nested/c~0d", "type", Options{}},
 		{"rkey matches tid", `{"name": "a"}`, "", "", Options{RKey: "3kxnlhr3gxq23"}},

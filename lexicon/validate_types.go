@@ -58,7 +58,7 @@ func (st *state) string(n *node, s string) bool {
 		ok = false
 	}
 	if n.format != nil {
-		if err := n.format.check(s); err != nil {
+		if err := n.format.checkMode(s, st.mode); err != nil {
 			return st.fail("format", "not a valid %s: %v", n.format.name, err)
 		}
 	}
