@@ -47,4 +47,12 @@
 // Validation is strict by default. Mode names each tolerance for reading old records:
 // AllowLegacyBlob accepts blobs in the deprecated {cid, mimeType} form, AllowLenientDatetime
 // the looser datetimes of old records. Lenient is all of them.
+//
+// # Endpoints
+//
+// ParseParams reads the query string of a call to an XRPC query, procedure or subscription
+// into typed values (booleans, integers, strings, arrays of them) and checks them against the
+// endpoint's params; ValidateInput and ValidateOutput check decoded JSON bodies against its
+// input and output schemas; ValidateMessage checks an event-stream message against the variant
+// its frame header names.
 package lexicon

@@ -38,8 +38,9 @@ func (p *parser) def(v any, ptr string, w where) *node {
 			n.flags |= hasConst
 			n.constBool = b
 		}
-		if _, ok := p.boolean(m, ptr, "default"); ok {
+		if b, ok := p.boolean(m, ptr, "default"); ok {
 			n.flags |= hasDefault
+			n.def = b
 		}
 	case kInteger:
 		p.integerDef(n, m, ptr)
@@ -148,8 +149,9 @@ func (p *parser) integerDef(n *node, m map[string]any, ptr string) {
 		n.flags |= hasConst
 		n.constInt = v
 	}
-	if _, ok := p.integer(m, ptr, "default", false); ok {
+	if v, ok := p.integer(m, ptr, "default", false); ok {
 		n.flags |= hasDefault
+		n.def = v
 	}
 }
 
@@ -174,8 +176,9 @@ func (p *parser) stringDef(n *node, m map[string]any, ptr string) {
 		n.flags |= hasConst
 		n.constStr = c
 	}
-	if _, ok := p.str(m, ptr, "default", false); ok {
+	if v, ok := p.str(m, ptr, "default", false); ok {
 		n.flags |= hasDefault
+		n.def = v
 		if n.flags&hasConst != 0 {
 			p.fail(ptr+"/default", "default", "const and default are mutually exclusive")
 		}

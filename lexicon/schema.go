@@ -81,6 +81,7 @@ type node struct {
 	enumInt   []int64
 	enumStr   []string
 	known     []string // knownValues: advisory, kept for callers, never enforced
+	def       any      // default: bool, int64 or string, when hasDefault
 	accept    []string // blob MIME patterns
 
 	items   *node  // array
