@@ -63,7 +63,7 @@ func Parse(s string) (Datetime, error) {
 //
 //go:noinline
 func invalid(s string) error {
-	off, sentinel, reason := problem(s)
+	off, reason, sentinel := problem(s)
 	return newError(s, off, sentinel, reason)
 }
 

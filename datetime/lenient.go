@@ -115,7 +115,7 @@ func rewrite(s string, buf *[lenientMax]byte) (n, zone int, reason string) {
 // zone of s, has a value out of range. Offsets within the fixed part are the same in both
 // strings; a fault in the time zone is reported where s's time zone starts.
 func lenientRange(s, strict string, zone int) error {
-	off, sentinel, reason := problem(strict)
+	off, reason, sentinel := problem(strict)
 	// Past the fixed part, only a numeric offset can be out of range: rewrite checked the shape.
 	if off >= fixedLen && strict[len(strict)-1] != 'Z' {
 		tz := strict[len(strict)-6:]

@@ -190,14 +190,14 @@ func fixedFault(s string, i int) string {
 
 // problem explains why s is not a strict datetime; s must be invalid. It returns the offset of
 // the first thing wrong (or -1), the sentinel and the reason.
-func problem(s string) (offset int, sentinel error, reason string) {
+func problem(s string) (offset int, reason string, sentinel error) {
 	n := len(s)
 	if n == 0 {
-		return -1, ErrSyntax, "empty; want a datetime like 1985-04-12T23:20:50.123Z"
+		return -1, "empty; want a datetime like 1985-04-12T23:20:50.123Z", ErrSyntax
 	}
 	for i := 0; i < fixedLen; i++ {
 		if i >= n || s[i] != layout[i] && (notDigit[s[i]] != 0 || !isDigitPos(i)) {
-			return min(i, n), ErrSyntax, fixedFault(s, i)
+			return min(i, n), fixedFault(s, i), ErrSyntax
 		}
 	}
 
@@ -206,15 +206,15 @@ func problem(s string) (offset int, sentinel error, reason string) {
 	day := int(s[8]-'0')*10 + int(s[9]-'0')
 	switch {
 	case month < 1 || month > 12:
-		return 5, ErrRange, fmt.Sprintf("month %s at offset 5 is out of range 01 to 12", s[5:7])
+		return 5, fmt.Sprintf("month %s at offset 5 is out of range 01 to 12", s[5:7]), ErrRange
 	case day < 1 || day > daysIn(year, month):
-		return 8, ErrRange, fmt.Sprintf("day %s at offset 8 is out of range: %s has %d days", s[8:10], s[:7], daysIn(year, month))
+		return 8, fmt.Sprintf("day %s at offset 8 is out of range: %s has %d days", s[8:10], s[:7], daysIn(year, month)), ErrRange
 	case s[11:13] > "23":
-		return 11, ErrRange, fmt.Sprintf("hour %s at offset 11 is out of range 00 to 23", s[11:13])
+		return 11, fmt.Sprintf("hour %s at offset 11 is out of range 00 to 23", s[11:13]), ErrRange
 	case s[14:16] > "59":
-		return 14, ErrRange, fmt.Sprintf("minute %s at offset 14 is out of range 00 to 59", s[14:16])
+		return 14, fmt.Sprintf("minute %s at offset 14 is out of range 00 to 59", s[14:16]), ErrRange
 	case s[17:19] > "59":
-		return 17, ErrRange, fmt.Sprintf("second %s at offset 17 is out of range 00 to 59 (no leap seconds)", s[17:19])
+		return 17, fmt.Sprintf("second %s at offset 17 is out of range 00 to 59 (no leap seconds)", s[17:19]), ErrRange
 	}
 
 	i := fixedLen
@@ -226,50 +226,50 @@ func problem(s string) (offset int, sentinel error, reason string) {
 		}
 		switch digits := i - start; {
 		case digits == 0:
-			return start, ErrSyntax, fmt.Sprintf("no digit after the '.' at offset %d", start-1)
+			return start, fmt.Sprintf("no digit after the '.' at offset %d", start-1), ErrSyntax
 		case digits > MaxFractionDigits:
-			return start + MaxFractionDigits, ErrSyntax, fmt.Sprintf("%d fraction digits; at most %d are allowed", digits, MaxFractionDigits)
+			return start + MaxFractionDigits, fmt.Sprintf("%d fraction digits; at most %d are allowed", digits, MaxFractionDigits), ErrSyntax
 		}
 	}
 	if i >= n {
-		return n, ErrSyntax, "no time zone: end with 'Z' or an offset like +00:00"
+		return n, "no time zone: end with 'Z' or an offset like +00:00", ErrSyntax
 	}
 	c := s[i]
 	at := fmt.Sprintf("%s at offset %d", echo.QuoteAt(s, i), i)
 	switch {
 	case c == 'Z':
 		if i+1 < n {
-			return i + 1, ErrSyntax, fmt.Sprintf("%s at offset %d: nothing may follow the time zone", echo.QuoteAt(s, i+1), i+1)
+			return i + 1, fmt.Sprintf("%s at offset %d: nothing may follow the time zone", echo.QuoteAt(s, i+1), i+1), ErrSyntax
 		}
 	case c == 'z':
-		return i, ErrSyntax, at + ": the time zone must be upper-case 'Z'"
+		return i, at + ": the time zone must be upper-case 'Z'", ErrSyntax
 	case c == ',' && i == fixedLen:
-		return i, ErrSyntax, at + ": the decimal mark must be '.'"
+		return i, at + ": the decimal mark must be '.'", ErrSyntax
 	case c == '+' || c == '-':
 		tz := s[i:]
 		if len(tz) < 6 || tz[3] != ':' || notDigit[tz[1]]|notDigit[tz[2]]|notDigit[tz[4]]|notDigit[tz[5]] != 0 {
-			return i, ErrSyntax, fmt.Sprintf("offset %q at offset %d: want ±HH:MM, two digits each side of a colon", tz, i)
+			return i, fmt.Sprintf("offset %q at offset %d: want ±HH:MM, two digits each side of a colon", tz, i), ErrSyntax
 		}
 		if len(tz) > 6 {
-			return i + 6, ErrSyntax, fmt.Sprintf("%s at offset %d: nothing may follow the time zone", echo.QuoteAt(s, i+6), i+6)
+			return i + 6, fmt.Sprintf("%s at offset %d: nothing may follow the time zone", echo.QuoteAt(s, i+6), i+6), ErrSyntax
 		}
 		switch {
 		case tz[1:3] > "23":
-			return i + 1, ErrRange, fmt.Sprintf("offset hours %s at offset %d are out of range 00 to 23", tz[1:3], i+1)
+			return i + 1, fmt.Sprintf("offset hours %s at offset %d are out of range 00 to 23", tz[1:3], i+1), ErrRange
 		case tz[4:6] > "59":
-			return i + 4, ErrRange, fmt.Sprintf("offset minutes %s at offset %d are out of range 00 to 59", tz[4:6], i+4)
+			return i + 4, fmt.Sprintf("offset minutes %s at offset %d are out of range 00 to 59", tz[4:6], i+4), ErrRange
 		case tz == "-00:00":
-			return i, ErrSyntax, fmt.Sprintf("offset -00:00 at offset %d is not allowed (ISO 8601); write Z or +00:00", i)
+			return i, fmt.Sprintf("offset -00:00 at offset %d is not allowed (ISO 8601); write Z or +00:00", i), ErrSyntax
 		}
 	case notDigit[c] == 0 && i == fixedLen:
-		return i, ErrSyntax, at + ": the second (2 digits) has too many digits"
+		return i, at + ": the second (2 digits) has too many digits", ErrSyntax
 	default:
-		return i, ErrSyntax, at + ": want a time zone, 'Z' or ±HH:MM"
+		return i, at + ": want a time zone, 'Z' or ±HH:MM", ErrSyntax
 	}
 	// The layout and every field are right: only the instant can be wrong.
 	if _, _, _, ok := instant(s); !ok {
-		return i, ErrRange, fmt.Sprintf("the instant is before 0000-01-01T00:00:00Z once the offset %s is applied", s[i:])
+		return i, fmt.Sprintf("the instant is before 0000-01-01T00:00:00Z once the offset %s is applied", s[i:]), ErrRange
 	}
 	// Unreachable for an invalid s; kept so that a wrong caller gets an error, not a panic.
-	return -1, ErrInvalid, "rejected"
+	return -1, "rejected", ErrInvalid
 }

@@ -63,7 +63,7 @@ func invalid(s string) error { return invalidAt(s, 0) }
 
 // invalidAt builds the error of an invalid s found at offset base of a longer input.
 func invalidAt(s string, base int) *Error {
-	off, sentinel, reason := problem(s, base)
+	off, reason, sentinel := problem(s, base)
 	return newError(s, off, sentinel, reason)
 }
 
@@ -73,18 +73,18 @@ func newError(s string, off int, sentinel error, reason string) *Error {
 
 // problem explains why s is not a valid DID; s must be invalid. Offsets in the result and in the
 // reason count from base (-1 when the DID as a whole is at fault).
-func problem(s string, base int) (offset int, sentinel error, reason string) {
+func problem(s string, base int) (offset int, reason string, sentinel error) {
 	n := len(s)
 	if n == 0 {
-		return base, ErrLength, "empty; a DID looks like did:plc:ewvi7nxzyoun6zhxrhs64oiz"
+		return base, "empty; a DID looks like did:plc:ewvi7nxzyoun6zhxrhs64oiz", ErrLength
 	}
 	if n > MaxLen {
-		return base + MaxLen, ErrLength, fmt.Sprintf("%d bytes long; a DID has at most %d in atproto", n, MaxLen)
+		return base + MaxLen, fmt.Sprintf("%d bytes long; a DID has at most %d in atproto", n, MaxLen), ErrLength
 	}
 	const prefix = "did:"
 	for i := 0; i < len(prefix); i++ {
 		if i == n || s[i] != prefix[i] {
-			return base, ErrPrefix, `does not start with "did:" (lower case)`
+			return base, `does not start with "did:" (lower case)`, ErrPrefix
 		}
 	}
 	i := 4
@@ -93,15 +93,15 @@ func problem(s string, base int) (offset int, sentinel error, reason string) {
 	}
 	switch {
 	case i == n && i == 4:
-		return base + n, ErrMethod, `nothing after "did:"; a method and an identifier must follow`
+		return base + n, `nothing after "did:"; a method and an identifier must follow`, ErrMethod
 	case i == n:
-		return -1, ErrMethod, "no ':' after the method"
+		return -1, "no ':' after the method", ErrMethod
 	case s[i] != ':':
-		return base + i, ErrMethod, fmt.Sprintf("%s at offset %d: the method is lower-case letters only, then ':'", echo.QuoteAt(s, i), base+i)
+		return base + i, fmt.Sprintf("%s at offset %d: the method is lower-case letters only, then ':'", echo.QuoteAt(s, i), base+i), ErrMethod
 	case i == 4:
-		return base + i, ErrMethod, fmt.Sprintf("empty method at offset %d", base+i)
+		return base + i, fmt.Sprintf("empty method at offset %d", base+i), ErrMethod
 	case i == n-1:
-		return base + n, ErrEnd, "empty method-specific identifier"
+		return base + n, "empty method-specific identifier", ErrEnd
 	}
 	for j := i + 1; j < n; j++ {
 		if notIDChar[s[j]] != 0 {
@@ -110,12 +110,12 @@ func problem(s string, base int) (offset int, sentinel error, reason string) {
 			case '/', '?', '#':
 				hint = " (a DID has no path, query or fragment)"
 			}
-			return base + j, ErrCharacter, fmt.Sprintf("%s at offset %d is not allowed in a DID%s", echo.QuoteAt(s, j), base+j, hint)
+			return base + j, fmt.Sprintf("%s at offset %d is not allowed in a DID%s", echo.QuoteAt(s, j), base+j, hint), ErrCharacter
 		}
 	}
 	if last := s[n-1]; last == ':' || last == '%' {
-		return base + n - 1, ErrEnd, fmt.Sprintf("ends with '%c'", last)
+		return base + n - 1, fmt.Sprintf("ends with '%c'", last), ErrEnd
 	}
 	// Unreachable for an invalid DID; kept so that a wrong caller gets an error, not a panic.
-	return -1, ErrInvalid, "rejected"
+	return -1, "rejected", ErrInvalid
 }

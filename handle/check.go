@@ -74,23 +74,23 @@ func invalid(s string) error { return invalidAt(s, 0) }
 
 // invalidAt builds the error of an invalid s found at offset base of a longer input.
 func invalidAt(s string, base int) *Error {
-	off, sentinel, reason := problem(s, base)
+	off, reason, sentinel := problem(s, base)
 	return &Error{Kind: "handle", Input: echo.Clip(s), Len: len(s), Offset: off, Reason: reason, Err: sentinel}
 }
 
 // problem explains why s is not a valid handle; s must be invalid. Offsets in the result and in
 // the reason count from base (-1 when the handle as a whole is at fault).
-func problem(s string, base int) (offset int, sentinel error, reason string) {
+func problem(s string, base int) (offset int, reason string, sentinel error) {
 	n := len(s)
 	if n == 0 {
-		return base, ErrLength, "empty; a handle is a host name such as alice.example.com"
+		return base, "empty; a handle is a host name such as alice.example.com", ErrLength
 	}
 	if n > MaxLen {
-		return base + MaxLen, ErrLength, fmt.Sprintf("%d bytes long; a handle has at most %d", n, MaxLen)
+		return base + MaxLen, fmt.Sprintf("%d bytes long; a handle has at most %d", n, MaxLen), ErrLength
 	}
 	for i := 0; i < n; i++ {
 		if class[s[i]] == 0 {
-			return base + i, ErrCharacter, fmt.Sprintf("%s at offset %d is not allowed in a handle", echo.QuoteAt(s, i), base+i)
+			return base + i, fmt.Sprintf("%s at offset %d is not allowed in a handle", echo.QuoteAt(s, i), base+i), ErrCharacter
 		}
 	}
 	for start := 0; start <= n; {
@@ -102,20 +102,20 @@ func problem(s string, base int) (offset int, sentinel error, reason string) {
 		last := end == n
 		switch {
 		case len(label) == 0:
-			return base + start, ErrLabel, fmt.Sprintf("empty label at offset %d", base+start)
+			return base + start, fmt.Sprintf("empty label at offset %d", base+start), ErrLabel
 		case len(label) > maxLabel:
-			return base + start + maxLabel, ErrLabel, fmt.Sprintf("label at offset %d is %d characters long; at most %d are allowed", base+start, len(label), maxLabel)
+			return base + start + maxLabel, fmt.Sprintf("label at offset %d is %d characters long; at most %d are allowed", base+start, len(label), maxLabel), ErrLabel
 		case label[0] == '-':
-			return base + start, ErrPosition, fmt.Sprintf("label at offset %d starts with '-'", base+start)
+			return base + start, fmt.Sprintf("label at offset %d starts with '-'", base+start), ErrPosition
 		case label[len(label)-1] == '-':
-			return base + end - 1, ErrPosition, fmt.Sprintf("label at offset %d ends with '-'", base+start)
+			return base + end - 1, fmt.Sprintf("label at offset %d ends with '-'", base+start), ErrPosition
 		case last && start == 0:
-			return -1, ErrLabel, "a single label; a handle has at least two, as in example.com"
+			return -1, "a single label; a handle has at least two, as in example.com", ErrLabel
 		case last && class[label[0]] == digit:
-			return base + start, ErrPosition, fmt.Sprintf("top-level domain at offset %d starts with a digit", base+start)
+			return base + start, fmt.Sprintf("top-level domain at offset %d starts with a digit", base+start), ErrPosition
 		}
 		start = end + 1
 	}
 	// Unreachable for an invalid handle; kept so that a wrong caller gets an error, not a panic.
-	return -1, ErrInvalid, "rejected"
+	return -1, "rejected", ErrInvalid
 }

@@ -80,23 +80,23 @@ func invalid(s string) error { return invalidAt(s, 0) }
 
 // invalidAt builds the error of an invalid s found at offset base of a longer input.
 func invalidAt(s string, base int) *Error {
-	off, sentinel, reason := problem(s, base)
+	off, reason, sentinel := problem(s, base)
 	return &Error{Kind: "NSID", Input: echo.Clip(s), Len: len(s), Offset: off, Reason: reason, Err: sentinel}
 }
 
 // problem explains why s is not a valid NSID; s must be invalid. Offsets in the result and in
 // the reason count from base (-1 when the NSID as a whole is at fault).
-func problem(s string, base int) (offset int, sentinel error, reason string) {
+func problem(s string, base int) (offset int, reason string, sentinel error) {
 	n := len(s)
 	if n == 0 {
-		return base, ErrLength, "empty; an NSID has at least 3 segments, as in com.example.thing"
+		return base, "empty; an NSID has at least 3 segments, as in com.example.thing", ErrLength
 	}
 	if n > MaxLen {
-		return base + MaxLen, ErrLength, fmt.Sprintf("NSID is %d bytes long; at most %d are allowed", n, MaxLen)
+		return base + MaxLen, fmt.Sprintf("NSID is %d bytes long; at most %d are allowed", n, MaxLen), ErrLength
 	}
 	for i := 0; i < n; i++ {
 		if class[s[i]] == 0 {
-			return base + i, ErrCharacter, fmt.Sprintf("%s at offset %d is not allowed in an NSID", echo.QuoteAt(s, i), base+i)
+			return base + i, fmt.Sprintf("%s at offset %d is not allowed in an NSID", echo.QuoteAt(s, i), base+i), ErrCharacter
 		}
 	}
 	segments := 0
@@ -110,35 +110,35 @@ func problem(s string, base int) (offset int, sentinel error, reason string) {
 		last := end == n
 		switch {
 		case len(seg) == 0:
-			return base + start, ErrSegment, fmt.Sprintf("empty segment at offset %d", base+start)
+			return base + start, fmt.Sprintf("empty segment at offset %d", base+start), ErrSegment
 		case len(seg) > maxSegment:
-			return base + start + maxSegment, ErrSegment, fmt.Sprintf("segment at offset %d is %d characters long; at most %d are allowed", base+start, len(seg), maxSegment)
+			return base + start + maxSegment, fmt.Sprintf("segment at offset %d is %d characters long; at most %d are allowed", base+start, len(seg), maxSegment), ErrSegment
 		case last && segments < minSegments:
-			return -1, ErrSegment, fmt.Sprintf("%d segments; an NSID has at least %d, as in com.example.thing", segments, minSegments)
+			return -1, fmt.Sprintf("%d segments; an NSID has at least %d, as in com.example.thing", segments, minSegments), ErrSegment
 		case last:
 			// The name segment: letters and digits, not starting with a digit.
 			if class[seg[0]] == digit {
-				return base + start, ErrPosition, fmt.Sprintf("name segment at offset %d starts with a digit", base+start)
+				return base + start, fmt.Sprintf("name segment at offset %d starts with a digit", base+start), ErrPosition
 			}
 			for i := 0; i < len(seg); i++ {
 				if class[seg[i]] == hyphen {
-					return base + start + i, ErrPosition, fmt.Sprintf("'-' at offset %d is not allowed in the name segment (the last one)", base+start+i)
+					return base + start + i, fmt.Sprintf("'-' at offset %d is not allowed in the name segment (the last one)", base+start+i), ErrPosition
 				}
 			}
 		default:
 			// A domain authority segment.
 			if segments == 1 && class[seg[0]] == digit {
-				return base, ErrPosition, fmt.Sprintf("first segment starts with a digit at offset %d", base)
+				return base, fmt.Sprintf("first segment starts with a digit at offset %d", base), ErrPosition
 			}
 			if seg[0] == '-' {
-				return base + start, ErrPosition, fmt.Sprintf("segment at offset %d starts with '-'", base+start)
+				return base + start, fmt.Sprintf("segment at offset %d starts with '-'", base+start), ErrPosition
 			}
 			if seg[len(seg)-1] == '-' {
-				return base + end - 1, ErrPosition, fmt.Sprintf("segment at offset %d ends with '-'", base+start)
+				return base + end - 1, fmt.Sprintf("segment at offset %d ends with '-'", base+start), ErrPosition
 			}
 		}
 		start = end + 1
 	}
 	// Unreachable for an invalid NSID; kept so that a wrong caller gets an error, not a panic.
-	return -1, ErrInvalid, "rejected"
+	return -1, "rejected", ErrInvalid
 }

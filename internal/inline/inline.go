@@ -3,10 +3,10 @@
 package inline
 
 import (
+	"go/build"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -17,7 +17,11 @@ import (
 // which every `go test` run has.
 func Check(t *testing.T, want []string) {
 	t.Helper()
-	gocmd := filepath.Join(runtime.GOROOT(), "bin", "go")
+	gocmd, err := exec.LookPath("go")
+	if err != nil {
+		// go test was run by its full path with no go on PATH: try the toolchain's own.
+		gocmd = filepath.Join(build.Default.GOROOT, "bin", "go")
+	}
 	out, err := exec.Command(gocmd, "build", "-gcflags=-m", ".").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go build -gcflags=-m: %v\n%s", err, out)
