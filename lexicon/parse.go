@@ -1,3 +1,8 @@
+// Parsing of a Lexicon document. In this file: ParseSchema and the parser's first-error
+// state; where a type may appear (allowed); document (lexicon, id, defs, main); definition
+// names and references; the field readers that check each JSON type; JSON Pointer escaping.
+// Definitions by type are in parse_types.go.
+
 package lexicon
 
 import (

@@ -1,3 +1,8 @@
+// Parsing of one definition by type. In this file: def, the dispatch on "type" with the place
+// rules (allowed, in parse.go) and the simple types inline; integerDef, stringDef, lengths,
+// blobDef and validAccept; objectDef (object and params); endpointDef and body (query,
+// procedure, subscription); permissionSetDef and permissionDef.
+
 package lexicon
 
 import (

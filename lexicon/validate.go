@@ -1,3 +1,10 @@
+// Validation of values against compiled definitions. In this file: Mode and Options; the
+// entry points (ValidateRecord, CheckRecord, ValidateValue, CheckValue) and the record's
+// $type, collection and key; state, which gathers errors and builds their JSON Pointers on the
+// way out (child); check, the switch over a definition's type; object; union and variant;
+// typeName. The scalar rules (integer, length, string, graphemes, blob) are in
+// validate_types.go, the endpoints in endpoint.go.
+
 package lexicon
 
 import (
