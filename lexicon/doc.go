@@ -48,6 +48,21 @@
 // AllowLegacyBlob accepts blobs in the deprecated {cid, mimeType} form, AllowLenientDatetime
 // the looser datetimes of old records. Lenient is all of them.
 //
+// # Choices where the spec is silent or loose
+//
+//   - Fields of a schema document that the spec does not define are ignored (a later revision
+//     of the language may add some); the spec's own fields are checked for type and range, and
+//     an unknown type or string format is refused.
+//   - An open union accepts a variant it does not list; when the catalog holds that type (an
+//     object or a record), the value is checked against it, as indigo does.
+//   - A $type that names a main definition with "#main" is refused: the spec says a $type
+//     must name it by the bare NSID.
+//   - In a permission set, an rpc permission may have lxm ["*"] with inheritAud (the official
+//     catalog vector does, though the spec's prose forbids a wildcard lxm); aud and lxm cannot
+//     both be wildcards.
+//   - Blob accept patterns match MIME types without regard to case, parameters
+//     (";charset=…") dropped.
+//
 // # Endpoints
 //
 // ParseParams reads the query string of a call to an XRPC query, procedure or subscription

@@ -81,6 +81,7 @@ func TestValidateRules(t *testing.T) {
 		{"string const", `{"name": "a", "exact": "y"}`, "/exact", "const", Options{}},
 		{"blob accept image/*", `{"name": "a", "pic": ` + blob("image/png", "5") + `}`, "", "", Options{}},
 		{"blob accept case-insensitive", `{"name": "a", "pic": ` + blob("Image/PNG", "5") + `}`, "", "", Options{}},
+		{"blob accept, MIME parameters dropped", `{"name": "a", "pic": ` + blob("image/png; q=1", "5") + `}`, "", "", Options{}},
 		{"blob accept exact", `{"name": "a", "pic": ` + blob("video/mp4", "5") + `}`, "", "", Options{}},
 		{"blob accept refused", `{"name": "a", "pic": ` + blob("video/webm", "5") + `}`, "/pic", "accept", Options{}},
 		{"blob accept image/ alone", `{"name": "a", "pic": ` + blob("image/", "5") + `}`, "/pic", "accept", Options{}},
