@@ -126,3 +126,20 @@ func TestValidateRecordAllocs(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkValidateRecord validates the real records (decoded from JSON) against their
+// schemas; internal/peers compares the same with indigo.
+func BenchmarkValidateRecord(b *testing.B) {
+	c := realCatalog(b)
+	for _, name := range realRecords {
+		rec := loadRecord(b, name, ".json")
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := c.ValidateRecord(rec, Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

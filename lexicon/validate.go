@@ -52,6 +52,10 @@ type Options struct {
 // record type. Fields the schema does not name are allowed
 // (https://atproto.com/specs/lexicon#authority-and-control). It does not allocate when the
 // record is valid.
+//
+// The spec's "optimistic" validation (https://atproto.com/specs/lexicon#validation-options)
+// is errors.Is(err, ErrNotFound) taken as a pass; "explicit" validation takes it as a
+// failure.
 func (c *Catalog) ValidateRecord(v any, o Options) error {
 	st := state{cat: c, mode: o.Mode}
 	c.record(&st, v, &o)
