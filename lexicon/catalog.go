@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -109,9 +110,33 @@ func ParseFS(fsys fs.FS, dir string) ([]*Schema, error) {
 	return schemas, nil
 }
 
-// LoadDir is LoadFS of the directory dir on disk.
+// LoadDir is LoadFS of the directory dir on disk; files are named in errors by their path
+// on disk (dir joined with their path under it).
 func LoadDir(dir string) (*Catalog, error) {
-	return LoadFS(os.DirFS(dir), ".")
+	schemas, err := ParseFS(os.DirFS(dir), ".")
+	var errs Errors
+	if err != nil && !errors.As(err, &errs) {
+		return nil, err
+	}
+	for _, e := range errs {
+		e.File = filepath.Join(dir, filepath.FromSlash(e.File))
+	}
+	for _, s := range schemas {
+		s.File = filepath.Join(dir, filepath.FromSlash(s.File))
+		for _, n := range s.defs {
+			n.setFile(s.File)
+		}
+	}
+	c, err := NewCatalog(schemas...)
+	if err != nil {
+		var more Errors
+		errors.As(err, &more)
+		errs = append(errs, more...)
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return c, nil
 }
 
 // Schemas returns the NSIDs of the catalog's documents, sorted.
@@ -200,4 +225,27 @@ func (c *Catalog) resolve(n *node, errs Errors) Errors {
 		}
 	}
 	return errs
+}
+
+// setFile renames the document that n and the definitions inside it were read from, for the
+// errors that resolution reports.
+func (n *node) setFile(file string) {
+	if n == nil {
+		return
+	}
+	if n.file != "" {
+		n.file = file
+	}
+	n.items.setFile(file)
+	for _, p := range n.props {
+		p.node.setFile(file)
+	}
+	n.record.setFile(file)
+	n.params.setFile(file)
+	n.message.setFile(file)
+	for _, b := range []*body{n.input, n.output} {
+		if b != nil {
+			b.schema.setFile(file)
+		}
+	}
 }

@@ -2,6 +2,8 @@ package lexicon
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -136,5 +138,32 @@ func TestCatalogDuplicateAndAll(t *testing.T) {
 	want := `invalid lexicon "b.json" at "/defs/b/properties/x/ref": ref: com.example.test#none: no such definition in the catalog`
 	if len(es) > 0 && es[0].Error() != want {
 		t.Errorf("message:\n\t%s\nwant\n\t%s", es[0].Error(), want)
+	}
+}
+
+func TestLoadDirNamesFiles(t *testing.T) {
+	dir := t.TempDir()
+	sub := dir + "/com/example"
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string]string{
+		"a.json": `{"lexicon": 1, "id": "com.example.a", "defs": {"x": {"type": "ref", "ref": "#none"}}}`,
+		"b.json": `{"lexicon": 1, "id": "com.example.b", "defs": {"x": {"type": "object", "properties": {"r": {"type": "ref", "ref": "#none"}}}}}`,
+	} {
+		if err := os.WriteFile(sub+"/"+name, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := LoadDir(dir)
+	var es Errors
+	if !errors.As(err, &es) || len(es) != 2 {
+		t.Fatalf("%v, want two errors", err)
+	}
+	want := []string{filepath.Join(sub, "a.json") + " /defs/x/type", filepath.Join(sub, "b.json") + " /defs/x/properties/r/ref"}
+	for i, e := range es {
+		if got := e.File + " " + e.Path; got != want[i] {
+			t.Errorf("error %d: %s, want %s", i, got, want[i])
+		}
 	}
 }
