@@ -46,6 +46,7 @@ func (p *parser) def(v any, ptr string, w where) *node {
 		if b, ok := p.boolean(m, ptr, "default"); ok {
 			n.flags |= hasDefault
 			n.def = b
+			p.notBoth(n, ptr)
 		}
 	case kInteger:
 		p.integerDef(n, m, ptr)
@@ -157,6 +158,25 @@ func (p *parser) integerDef(n *node, m map[string]any, ptr string) {
 	if v, ok := p.integer(m, ptr, "default", false); ok {
 		n.flags |= hasDefault
 		n.def = v
+		p.notBoth(n, ptr)
+	}
+	// A const or default the definition itself refuses is a contradiction in the schema.
+	for _, key := range []string{"const", "default"} {
+		if v, ok := m[key]; ok && p.err == nil {
+			i, _ := p.asInt(v, ptr+"/"+key, key)
+			st := state{}
+			if !st.integer(n, i) {
+				p.fail(ptr+"/"+key, key, "%d does not satisfy the definition: %s", i, st.errs[0].Detail)
+			}
+		}
+	}
+}
+
+// notBoth refuses a definition with both const and default: they are mutually exclusive
+// (https://atproto.com/specs/lexicon#string; a constant has no other value to default to).
+func (p *parser) notBoth(n *node, ptr string) {
+	if n.flags&hasConst != 0 && n.flags&hasDefault != 0 {
+		p.fail(ptr+"/default", "default", "const and default are mutually exclusive")
 	}
 }
 
@@ -184,8 +204,14 @@ func (p *parser) stringDef(n *node, m map[string]any, ptr string) {
 	if v, ok := p.str(m, ptr, "default", false); ok {
 		n.flags |= hasDefault
 		n.def = v
-		if n.flags&hasConst != 0 {
-			p.fail(ptr+"/default", "default", "const and default are mutually exclusive")
+		p.notBoth(n, ptr)
+	}
+	for _, key := range []string{"const", "default"} {
+		if v, ok := m[key].(string); ok && p.err == nil {
+			st := state{}
+			if !st.string(n, v) {
+				p.fail(ptr+"/"+key, key, "%q does not satisfy the definition: %s", clip(v), st.errs[0].Detail)
+			}
 		}
 	}
 }
