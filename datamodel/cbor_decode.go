@@ -24,8 +24,8 @@ import (
 // input rather than each having its own, which saves an allocation per string; a string or link
 // kept alive keeps that copy alive.
 func UnmarshalCBOR(data []byte, opts ...Option) (any, error) {
-	// The decoder is built field by field, in place: a composite literal is built in a temporary
-	// and copied (32 words), about 100 instructions of the 5000 that decoding like.cbor takes.
+	// The decoder is built field by field, in place: a composite literal would be built in a
+	// temporary and copied (32 words), which shows on small records (BenchmarkUnmarshalCBOR/like).
 	var d cborDecoder
 	if len(opts) == 0 {
 		d.lim = DefaultLimits()
@@ -85,11 +85,11 @@ type cborDecoder struct {
 	slabs    cborSlabs
 }
 
-// str returns data[a:b] as a string, sharing the arena when it covers the range.
+// str returns data[a:b] (a ≤ b) as a string, sharing the arena when it covers the range. It is
+// called for every decoded string and key, and must inline (inlining_test.go).
 func (d *cborDecoder) str(a, b int) string {
-	// One unsigned comparison per bound: i < 0 or j < i wraps to a huge value.
-	if i, j := uint(a-d.arenaOff), uint(b-d.arenaOff); j <= uint(len(d.arena)) && i <= j {
-		return d.arena[i:j]
+	if a >= d.arenaOff && b-d.arenaOff <= len(d.arena) {
+		return d.arena[a-d.arenaOff : b-d.arenaOff]
 	}
 	return d.newArena(a, b)
 }
@@ -134,13 +134,7 @@ func (d *cborDecoder) value(off, depth int) (any, int, *Error) {
 			} else if end > len(d.data) || !cborValidText(d.data, start, end) {
 				break
 			}
-			var s string // d.str(start, end), written out (see decodeMap)
-			if i, j := uint(start-d.arenaOff), uint(end-d.arenaOff); j <= uint(len(d.arena)) && i <= j {
-				s = d.arena[i:j]
-			} else {
-				s = d.newArena(start, end)
-			}
-			return d.slabs.boxString(s), end, nil
+			return d.slabs.boxString(d.str(start, end)), end, nil
 		case ib-0xa1 < 0x17: // a map of 1 to 23 entries: the checks of cborContainer
 			if n := int(ib - 0xa0); depth <= d.lim.MaxDepth && 2*n <= len(d.data)-off-1 && n <= d.lim.MaxElements {
 				return d.decodeMap(off, off+1, n, depth)
@@ -264,14 +258,7 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 				typeOff = ke
 			}
 		}
-		// k is d.str(ks, ke), written out: str does not inline (its newArena call is over the
-		// inliner's budget), and on this path the call costs more than the check.
-		var k string
-		if i, j := uint(ks-d.arenaOff), uint(ke-d.arenaOff); j <= uint(len(d.arena)) && i <= j {
-			k = d.arena[i:j]
-		} else {
-			k = d.newArena(ks, ke)
-		}
+		k := d.str(ks, ke)
 		v, q, err := d.value(ke, depth+1)
 		if err != nil {
 			return nil, 0, err.atKey(string(data[ks:ke]))

@@ -25,8 +25,8 @@ var cborFuzzOracle = func() cbor.DecMode {
 
 // cborFuzzSeeds adds the fixtures, the records and both test tables to the corpus.
 func cborFuzzSeeds(f *testing.F) {
-	for _, fx := range cborTestFixtures(f) {
-		f.Add(cborFixtureBytes(f, fx))
+	for _, fx := range interopCases(f, "data-model-fixtures.json") {
+		f.Add(fx.cbor(f))
 	}
 	for _, r := range cborTestRecords(f) {
 		f.Add(r.cbor)

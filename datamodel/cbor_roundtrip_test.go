@@ -20,7 +20,7 @@ var cborUpdate = flag.Bool("update", false, "rewrite ../testdata/records/*.cbor 
 // TestCBORRecordsUpdate writes the DAG-CBOR of each record when run with -update; otherwise it
 // checks that the .cbor files are the encoding of the .json files.
 func TestCBORRecordsUpdate(t *testing.T) {
-	for _, name := range cborRecordNames {
+	for _, name := range recordNames {
 		j, err := os.ReadFile(filepath.Join("..", "testdata", "records", name+".json"))
 		if err != nil {
 			t.Fatal(err)
@@ -53,8 +53,8 @@ func TestCBORRecordsUpdate(t *testing.T) {
 // TestCBORRoundTripFixtures: every interop fixture scans, decodes to the fixture's value,
 // re-encodes to identical bytes, and hashes to the fixture's CID.
 func TestCBORRoundTripFixtures(t *testing.T) {
-	for i, f := range cborTestFixtures(t) {
-		data := cborFixtureBytes(t, f)
+	for i, f := range interopCases(t, "data-model-fixtures.json") {
+		data := f.cbor(t)
 		cborTestRoundTrip(t, "fixture "+f.CID, data)
 		want, err := cborTestFromJSON(f.JSON)
 		if err != nil {

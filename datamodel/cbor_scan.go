@@ -127,7 +127,7 @@ func cborKeySlow(data []byte, lim *Limits, off, pks, pke int) (ks, ke int, err *
 
 // cborLink checks the content of a tag 42 whose head ends at p (tag head at off) and returns the
 // binary CID's range: a byte string holding the identity multibase prefix 0x00 and a CIDv1 of at
-// most MaxCIDLen bytes (spec/data-model.txt, "link"; DECISIONS rules 9 and 12).
+// most MaxCIDLen bytes (https://atproto.com/specs/data-model, "link"; DECISIONS rules 9 and 12).
 func cborLink(data []byte, lim *Limits, off, p int) (cs, ce int, err *Error) {
 	major, n, q, err := cborHead(data, p)
 	if err != nil {

@@ -68,7 +68,7 @@ func cborAppendText(dst []byte, s string) ([]byte, error) {
 }
 
 // cborAppendLink appends tag 42 over a byte string holding 0x00 (the identity multibase prefix)
-// and the binary CID (spec/data-model.txt, "link").
+// and the binary CID (https://atproto.com/specs/data-model, "link").
 func cborAppendLink(dst []byte, c cid.Cid, maxLen int) ([]byte, error) {
 	if err := checkLink(c, maxLen); err != nil {
 		return dst, err

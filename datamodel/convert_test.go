@@ -5,8 +5,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -15,7 +13,7 @@ import (
 
 // Every fixture: JSON → CBOR gives exactly the fixture's bytes, and they hash to its CID.
 func TestJSONToCBORFixtures(t *testing.T) {
-	for i, c := range jsonReadCases(t, "data-model-fixtures.json") {
+	for i, c := range interopCases(t, "data-model-fixtures.json") {
 		want, err := base64.RawStdEncoding.DecodeString(c.CBORBase64)
 		if err != nil {
 			t.Fatalf("fixture %d: cbor_base64: %v", i, err)
@@ -108,7 +106,7 @@ func jsonSemantic(t testing.TB, data []byte) any {
 
 // Every fixture: CBOR → JSON gives back a JSON value equal to the fixture's.
 func TestCBORToJSONFixtures(t *testing.T) {
-	for i, c := range jsonReadCases(t, "data-model-fixtures.json") {
+	for i, c := range interopCases(t, "data-model-fixtures.json") {
 		data, err := base64.RawStdEncoding.DecodeString(c.CBORBase64)
 		if err != nil {
 			t.Fatal(err)
@@ -125,9 +123,9 @@ func TestCBORToJSONFixtures(t *testing.T) {
 
 // The realistic records: JSON → CBOR gives the .cbor file, CBOR → JSON the .json file's value.
 func TestConvertRecords(t *testing.T) {
-	for _, name := range jsonRecordNames {
+	for _, name := range recordNames {
 		t.Run(name, func(t *testing.T) {
-			js, cb := jsonReadRecord(t, name)
+			js, cb := readRecord(t, name)
 			got, err := JSONToCBOR(js)
 			if err != nil {
 				t.Fatalf("JSONToCBOR: %v", err)
@@ -158,23 +156,6 @@ func TestConvertRecords(t *testing.T) {
 			}
 		})
 	}
-}
-
-// jsonRecordNames are the realistic records of testdata/records.
-var jsonRecordNames = []string{"post", "like", "follow", "profile", "list", "deep"}
-
-func jsonReadRecord(t testing.TB, name string) (jsonData, cborData []byte) {
-	t.Helper()
-	dir := filepath.Join("..", "testdata", "records")
-	jsonData, err := os.ReadFile(filepath.Join(dir, name+".json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cborData, err = os.ReadFile(filepath.Join(dir, name+".cbor"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return jsonData, cborData
 }
 
 // A record holding a legacy blob keeps its exact bytes and CID through CBOR → values → CBOR.

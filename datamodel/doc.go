@@ -1,6 +1,6 @@
 // Package datamodel reads, writes, validates and hashes atproto records: the data model of
-// spec/data-model.txt in its two forms, DAG-CBOR (binary, byte-reproducible, what is signed and
-// hashed) and atproto JSON (what HTTP APIs carry).
+// https://atproto.com/specs/data-model in its two forms, DAG-CBOR (binary, byte-reproducible,
+// what is signed and hashed) and atproto JSON (what HTTP APIs carry).
 //
 // A decoded value is one of these Go types, and the encoders accept exactly these (plus the other
 // Go integer types, within int64):
@@ -15,7 +15,7 @@
 //	object    map[string]any
 //	blob      Blob
 //
-// Decoding is strict (DECISIONS.md rules 9–15, at the root of the repository): anything that is
+// Decoding is strict (DECISIONS rules 9–15, in the module's DECISIONS.md): anything that is
 // not canonical DAG-CBOR, or not valid atproto JSON, is rejected with an *Error that gives the
 // byte offset, the JSON Pointer of the value and the rule broken, and that matches one of the
 // Err* sentinels with errors.Is. A map with a "$link" or "$bytes" key is not a data-model value, since
@@ -26,3 +26,31 @@
 // elements, key and CID length, so that what they write reads back.
 // Limits protect against hostile input; see Limits.
 package datamodel
+
+// The files, by concern (in the spirit of encoding/json/v2: a wire layer under the value layer):
+//
+//	errors.go       Error, the sentinels, how paths are built on the way out (atKey, atIndex)
+//	options.go      Limits, Option, the one wording of limit errors (overLimit)
+//	types.go        Bytes, Link, Blob; goInt, how every Go integer type is read
+//	rules.go        the data-model rules (DECISIONS rules 10–13), each written once
+//	slabs.go        the decoders' slabs: many values boxed per allocation
+//
+//	cbor_wire.go    CBOR heads, text, links and binary CIDs (the wire layer)
+//	cbor_scan.go    ScanCBOR: the syntax check, no values
+//	cbor_decode.go  UnmarshalCBOR, UnmarshalCBORPrefix
+//	cbor_encode.go  MarshalCBOR, AppendCBOR
+//	cbor_struct.go  Go structs through fxamacker/cbor, held to the scanner
+//
+//	json_lex.go     JSON whitespace, strings, numbers (the lexing layer)
+//	json_cache.go   the JSON decoder's key and $type caches and string arena
+//	json_decode.go  UnmarshalJSON: entry, decoder state, values, arrays
+//	json_quick.go   the quick object path
+//	json_careful.go the careful object path, which the quick one is fuzzed against
+//	json_encode.go  MarshalJSON, MarshalJSONIndent, AppendJSON
+//	json_types.go   encoding/json methods of Bytes, Link, Blob
+//
+//	encode.go       what both encoders share: limits, cycle guard, buffer pool, key sorting
+//	validate.go     Validate, ValidateRecord
+//	walk.go         Blobs, Links
+//	record.go       RecordCID
+//	convert.go      JSONToCBOR, CBORToJSON

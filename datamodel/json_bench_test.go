@@ -9,8 +9,8 @@ import (
 // same-run baseline, encoding/json into map[string]any (which rounds integers through float64 and
 // leaves $link, $bytes and blobs as plain maps, so it does less).
 func BenchmarkUnmarshalJSON(b *testing.B) {
-	for _, name := range jsonRecordNames {
-		js, _ := jsonReadRecord(b, name)
+	for _, name := range recordNames {
+		js, _ := readRecord(b, name)
 		b.Run(name+"/atcore", func(b *testing.B) {
 			b.SetBytes(int64(len(js)))
 			b.ReportAllocs()
@@ -36,8 +36,8 @@ func BenchmarkUnmarshalJSON(b *testing.B) {
 // BenchmarkMarshalJSON encodes the same records; encoding_json marshals the map[string]any that
 // encoding/json decoded (sorted keys too).
 func BenchmarkMarshalJSON(b *testing.B) {
-	for _, name := range jsonRecordNames {
-		js, _ := jsonReadRecord(b, name)
+	for _, name := range recordNames {
+		js, _ := readRecord(b, name)
 		v, err := UnmarshalJSON(js)
 		if err != nil {
 			b.Fatal(err)
@@ -73,8 +73,8 @@ func BenchmarkMarshalJSON(b *testing.B) {
 
 // BenchmarkRecordCID hashes the realistic records from their decoded values.
 func BenchmarkRecordCID(b *testing.B) {
-	for _, name := range jsonRecordNames {
-		js, cb := jsonReadRecord(b, name)
+	for _, name := range recordNames {
+		js, cb := readRecord(b, name)
 		v, err := UnmarshalJSON(js)
 		if err != nil {
 			b.Fatal(err)

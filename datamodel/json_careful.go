@@ -184,14 +184,25 @@ func (d *jsonDecoder) dupKey(m jsonMember) error {
 	return atKey(d.fail(ErrDuplicateKey, m.keyOff, strconv.Quote(m.key)), m.key)
 }
 
-// link turns {"$link": "<CID>"} into a Link (DECISIONS rules 10, 12).
-func (d *jsonDecoder) link(start int, ms []jsonMember, m *jsonMember) (any, error) {
+// leafString returns the value of the member m of a {"$link": …} or {"$bytes": …} object (ms), with
+// the checks rule 10 makes of both: that member alone, holding a string; sentinel is ErrLink or
+// ErrBytes.
+func (d *jsonDecoder) leafString(start int, ms []jsonMember, m *jsonMember, sentinel error) (string, error) {
 	if len(ms) != 1 {
-		return nil, d.fail(ErrLink, start, "a $link object has no other keys")
+		return "", d.fail(sentinel, start, "a "+m.key+" object has no other keys")
 	}
 	s, ok := m.val.(string)
 	if !ok {
-		return nil, atKey(d.fail(ErrLink, m.valOff, "$link must be a string, "+describe(m.val)), "$link")
+		return "", atKey(d.fail(sentinel, m.valOff, m.key+" must be a string, "+describe(m.val)), m.key)
+	}
+	return s, nil
+}
+
+// link turns {"$link": "<CID>"} into a Link (DECISIONS rules 10, 12).
+func (d *jsonDecoder) link(start int, ms []jsonMember, m *jsonMember) (any, error) {
+	s, err := d.leafString(start, ms, m, ErrLink)
+	if err != nil {
+		return nil, err
 	}
 	c, err := cidutil.ParseString(s)
 	if err != nil {
@@ -209,12 +220,9 @@ var jsonBase64 = base64.RawStdEncoding.Strict()
 
 // bytes turns {"$bytes": "<base64>"} into Bytes (DECISIONS rule 10: padding optional on read).
 func (d *jsonDecoder) bytes(start int, ms []jsonMember, m *jsonMember) (any, error) {
-	if len(ms) != 1 {
-		return nil, d.fail(ErrBytes, start, "a $bytes object has no other keys")
-	}
-	s, ok := m.val.(string)
-	if !ok {
-		return nil, atKey(d.fail(ErrBytes, m.valOff, "$bytes must be a string, "+describe(m.val)), "$bytes")
+	s, err := d.leafString(start, ms, m, ErrBytes)
+	if err != nil {
+		return nil, err
 	}
 	b, err := jsonDecodeBase64(s)
 	if err != nil {

@@ -6,7 +6,7 @@ import (
 	"sync"
 )
 
-// UnmarshalJSON decodes one atproto JSON value (spec/data-model.txt, "JSON Representation") into
+// UnmarshalJSON decodes one atproto JSON value (https://atproto.com/specs/data-model, "JSON Representation") into
 // the Go values described in the package doc, the same values UnmarshalCBOR returns:
 //
 //   - {"$link": "<CID>"} is a Link and {"$bytes": "<base64>"} is Bytes; each must have exactly that

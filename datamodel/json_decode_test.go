@@ -420,7 +420,7 @@ func TestUnmarshalJSONHugeStringFailsFast(t *testing.T) {
 }
 
 func TestUnmarshalJSONInteropValid(t *testing.T) {
-	for _, c := range jsonReadCases(t, "data-model-valid.json") {
+	for _, c := range interopCases(t, "data-model-valid.json") {
 		t.Run(c.Note, func(t *testing.T) {
 			v, err := UnmarshalJSON(c.JSON)
 			if err != nil {
@@ -449,7 +449,7 @@ func TestUnmarshalJSONInteropInvalid(t *testing.T) {
 		"link with bogus CID":            ErrInvalidCID,
 		"link with extra fields":         ErrLink,
 	}
-	cases := jsonReadCases(t, "data-model-invalid.json")
+	cases := interopCases(t, "data-model-invalid.json")
 	if len(cases) != len(want) {
 		t.Errorf("%d invalid cases in the file, %d in the table", len(cases), len(want))
 	}
@@ -481,8 +481,8 @@ func TestUnmarshalJSONConcurrent(t *testing.T) {
 		want any
 	}
 	var jobs []job
-	for _, name := range jsonRecordNames {
-		js, _ := jsonReadRecord(t, name)
+	for _, name := range recordNames {
+		js, _ := readRecord(t, name)
 		v, err := UnmarshalJSON(js)
 		if err != nil {
 			t.Fatal(err)

@@ -7,9 +7,9 @@ import (
 	cid "github.com/ipfs/go-cid"
 )
 
-// MarshalJSON returns the atproto JSON encoding of v (spec/data-model.txt, "JSON
-// Representation"), compact, with the keys of every object sorted bytewise so that the output is
-// stable.
+// MarshalJSON returns the atproto JSON encoding of v (https://atproto.com/specs/data-model,
+// "JSON Representation"), compact, with the keys of every object sorted bytewise so that the
+// output is stable.
 //
 // v is a tree of the package's Go types, the same that MarshalCBOR accepts: nil, bool, any Go
 // integer type (within int64), string, Bytes or []byte ({"$bytes": …}, standard base64 without

@@ -15,12 +15,12 @@ import (
 // at the top level.
 func FuzzUnmarshalJSON(f *testing.F) {
 	for _, file := range []string{"data-model-fixtures.json", "data-model-valid.json", "data-model-invalid.json"} {
-		for _, c := range jsonReadCases(f, file) {
+		for _, c := range interopCases(f, file) {
 			f.Add([]byte(c.JSON))
 		}
 	}
-	for _, name := range jsonRecordNames {
-		js, _ := jsonReadRecord(f, name)
+	for _, name := range recordNames {
+		js, _ := readRecord(f, name)
 		f.Add(js)
 	}
 	for _, s := range []string{

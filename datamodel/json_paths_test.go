@@ -96,14 +96,14 @@ func TestUnmarshalJSONQuickPathMatchesCareful(t *testing.T) {
 			jsonSamePaths(t, []byte(tc.in), limits)
 		})
 	}
-	for _, name := range jsonRecordNames {
+	for _, name := range recordNames {
 		t.Run("record "+name, func(t *testing.T) {
-			js, _ := jsonReadRecord(t, name)
+			js, _ := readRecord(t, name)
 			jsonSamePaths(t, js, DefaultLimits())
 		})
 	}
 	for _, file := range []string{"data-model-fixtures.json", "data-model-valid.json", "data-model-invalid.json"} {
-		for _, c := range jsonReadCases(t, file) {
+		for _, c := range interopCases(t, file) {
 			t.Run(file+" "+c.Note, func(t *testing.T) { jsonSamePaths(t, c.JSON, DefaultLimits()) })
 		}
 	}

@@ -32,7 +32,7 @@ func (l Link) String() string {
 	return cid.Cid(l).String()
 }
 
-// Blob is a reference to a blob (spec/data-model.txt, "blob Type"):
+// Blob is a reference to a blob (https://atproto.com/specs/data-model, "blob Type"):
 //
 //	{"$type": "blob", "ref": <raw CID link>, "mimeType": <non-empty string>, "size": <integer ≥ 0>}
 //

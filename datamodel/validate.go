@@ -7,7 +7,7 @@ import (
 	cid "github.com/ipfs/go-cid"
 )
 
-// Validate checks that v is a value of the abstract data model (spec/data-model.txt; DECISIONS
+// Validate checks that v is a value of the abstract data model (https://atproto.com/specs/data-model; DECISIONS
 // rules 10–14), so that MarshalCBOR and MarshalJSON both accept it and the decoders read it back
 // as the same value. It accepts every value UnmarshalCBOR and UnmarshalJSON return.
 //
@@ -28,7 +28,7 @@ func Validate(v any, opts ...Option) error {
 }
 
 // ValidateRecord is Validate for a record: the top-level value must also be a map
-// (ErrNotRecord), as records are objects (spec/data-model.txt, "$type … specifies their Lexicon
+// (ErrNotRecord), as records are objects (https://atproto.com/specs/data-model, "$type … specifies their Lexicon
 // schema").
 func ValidateRecord(v any, opts ...Option) error {
 	if _, ok := v.(map[string]any); !ok {

@@ -5,7 +5,7 @@ import (
 )
 
 // Blobs returns every blob that v references, for media garbage collection and mirroring, without
-// needing the record's Lexicon (spec/data-model.txt, "blob Type"): Blob and *Blob values, legacy
+// needing the record's Lexicon (https://atproto.com/specs/data-model, "blob Type"): Blob and *Blob values, legacy
 // ones included, and plain maps that have exactly the blob shape (DECISIONS rule 13), converted to
 // Blob. The order is deterministic: depth first, arrays in order, maps by key in bytewise order.
 // A blob that appears twice is returned twice. Values outside the data model are skipped; v must

@@ -53,7 +53,7 @@ func TestBlobsAndLinks(t *testing.T) {
 
 // Blobs and Links find the same things in a decoded fixture as in the JSON text.
 func TestBlobsAndLinksFixture(t *testing.T) {
-	v, err := UnmarshalJSON(jsonReadCases(t, "data-model-fixtures.json")[1].JSON)
+	v, err := UnmarshalJSON(interopCases(t, "data-model-fixtures.json")[1].JSON)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,8 +23,9 @@
 // reads longer ones. [ParseLenient] also reads the looser forms found in old records; its doc
 // names each.
 //
-// Parse, IsValid and the methods that read a Datetime never allocate; errors are *[Error] values
-// matching [ErrInvalid] and [ErrSyntax] or [ErrRange]. Everything is safe for concurrent use.
+// Parse, ParseLenient and IsValid never allocate on valid input, nor do Time, Compare and
+// AppendText; errors are *[Error] values matching [ErrInvalid] and [ErrSyntax] or [ErrRange].
+// Everything is safe for concurrent use.
 package datetime
 
 import (

@@ -2,6 +2,8 @@ package datetime
 
 import (
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"strconv"
 	"testing"
@@ -121,4 +123,80 @@ func FuzzParseLenient(f *testing.F) {
 func offsetOf(t time.Time) int {
 	_, off := t.Zone()
 	return off
+}
+
+// TestOracleRandom compares Parse and ParseLenient with the oracles on seeded random strings
+// near the layout (fields at their edges, one character changed, inserted or cut): a
+// deterministic complement to the fuzz targets that runs with every go test.
+func TestOracleRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(3339, 1))
+	const noise = "0123456789-:.,+TtZz _\x00"
+	edges := []string{"00", "01", "12", "13", "23", "24", "28", "29", "30", "31", "59", "60", "99"}
+	var strict, lenient int
+	for range 200_000 {
+		b := []byte(fmt.Sprintf("%04d-%s-%s%c%s:%s:%s", r.IntN(10000), edges[r.IntN(13)], edges[r.IntN(13)],
+			"TTTt "[r.IntN(5)], edges[r.IntN(13)], edges[r.IntN(13)], edges[r.IntN(13)]))
+		if r.IntN(2) == 0 {
+			b = append(b, ".,"[r.IntN(2)])
+			for range r.IntN(24) {
+				b = append(b, byte('0'+r.IntN(10)))
+			}
+		}
+		switch r.IntN(5) {
+		case 0:
+			b = append(b, "Zz"[r.IntN(2)])
+		case 1:
+			b = append(b, "+-"[r.IntN(2)])
+			b = append(b, edges[r.IntN(13)]...)
+			if r.IntN(3) > 0 {
+				b = append(b, ':')
+			}
+			b = append(b, edges[r.IntN(13)]...)
+		case 2:
+			b = append(b, "+-"[r.IntN(2)], '0', '0')
+		case 3:
+			b = append(b, "Z"...)
+		}
+		switch r.IntN(6) {
+		case 0:
+			b[r.IntN(len(b))] = noise[r.IntN(len(noise))]
+		case 1:
+			b = b[:r.IntN(len(b))]
+		case 2:
+			i := r.IntN(len(b))
+			b = append(b[:i], append([]byte{noise[r.IntN(len(noise))]}, b[i:]...)...)
+		case 3:
+			copy(b, "0000-01-01T00")
+		}
+		s := string(b)
+		_, okStrict := oracleMatch(strictOracle, s, true)
+		_, okLenient := oracleMatch(lenientOracle, s, false)
+		if okStrict {
+			strict++
+		}
+		if okLenient {
+			lenient++
+		}
+		if _, err := Parse(s); (err == nil) != okStrict {
+			t.Fatalf("Parse(%q) = %v; oracle says valid=%v", s, err, okStrict)
+		} else if err != nil {
+			checkError(t, err, s)
+		}
+		if _, err := ParseLenient(s); (err == nil) != okLenient {
+			t.Fatalf("ParseLenient(%q) = %v; oracle says valid=%v", s, err, okLenient)
+		} else if err != nil {
+			checkError(t, err, s)
+		}
+	}
+	if strict < 1000 || lenient < 2*strict {
+		t.Errorf("generated %d strict and %d lenient valid datetimes; want more of each", strict, lenient)
+	}
+}
+
+func oracleMatch(re *regexp.Regexp, s string, strict bool) (time.Time, bool) {
+	m := re.FindStringSubmatch(s)
+	if m == nil {
+		return time.Time{}, false
+	}
+	return oracleTime(m, strict)
 }

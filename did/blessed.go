@@ -15,15 +15,7 @@ const plcLen = 24
 // IsPLC reports whether d is a did:plc in its exact form: "did:plc:" and 24 characters of
 // lower-case base32 (a-z, 2-7).
 func (d DID) IsPLC() bool {
-	if len(d.s) != len("did:plc:")+plcLen || d.s[:8] != "did:plc:" {
-		return false
-	}
-	for i := 8; i < len(d.s); i++ {
-		if c := d.s[i]; !('a' <= c && c <= 'z' || '2' <= c && c <= '7') {
-			return false
-		}
-	}
-	return true
+	return len(d.s) == plcFullLen && d.s[:8] == "did:plc:" && isBase32Lower(d.s[8:])
 }
 
 // CheckPLC returns nil if d is a did:plc in its exact form (see IsPLC), and otherwise an *Error

@@ -32,6 +32,10 @@ var notIDChar = func() (t [256]byte) {
 // valid DID, and 0 otherwise. It does not say why; problem does, and only runs on failure.
 func check(s string) int {
 	n := len(s)
+	// The common case first: a did:plc in its exact form is valid DID syntax.
+	if n == plcFullLen && s[:8] == "did:plc:" && isBase32Lower(s[8:]) {
+		return 7
+	}
 	// The shortest DID is "did:m:v".
 	if n < 7 || n > MaxLen || s[:4] != "did:" {
 		return 0
@@ -118,4 +122,35 @@ func problem(s string, base int) (offset int, reason string, sentinel error) {
 	}
 	// Unreachable for an invalid DID; kept so that a wrong caller gets an error, not a panic.
 	return -1, "rejected", ErrInvalid
+}
+
+// plcFullLen is the length of a did:plc in its exact form.
+const plcFullLen = len("did:plc:") + plcLen
+
+// isBase32Lower reports whether id, of plcLen bytes, is all a-z and 2-7, eight bytes at a time:
+// a did:plc is the DID most services see, and a byte loop costs as much as indigo's whole parse
+// of one (BenchmarkDIDParse in internal/peers). id must be plcLen bytes long.
+func isBase32Lower(id string) bool {
+	_ = id[plcLen-1]
+	return notBase32(le64(id[0:8]))|notBase32(le64(id[8:16]))|notBase32(le64(id[16:24])) == 0
+}
+
+// notBase32 returns a word with the top bit set in each byte of x that is not a-z or 2-7. For
+// bytes below 0x80, adding 0x80-lo to every byte sets a byte's top bit iff it is >= lo, with no
+// carry into the next byte; bytes from 0x80 up are caught by their own top bit.
+func notBase32(x uint64) uint64 {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+	)
+	geA, gtZ := x+ones*(0x80-'a'), x+ones*(0x7f-'z')
+	ge2, gt7 := x+ones*(0x80-'2'), x+ones*(0x7f-'7')
+	return (x | ^(geA&^gtZ | ge2&^gt7)) & high
+}
+
+// le64 reads 8 bytes of s as a little-endian word (the compiler makes it one load).
+func le64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }

@@ -255,3 +255,26 @@ func TestNoAllocs(t *testing.T) {
 		t.Errorf("CheckPLC and WebHost: %v allocations", n)
 	}
 }
+
+// TestBase32Lower checks the word-at-a-time test against a byte loop on every byte value in
+// every position.
+func TestBase32Lower(t *testing.T) {
+	ref := func(id string) bool {
+		for i := 0; i < len(id); i++ {
+			if c := id[i]; !('a' <= c && c <= 'z' || '2' <= c && c <= '7') {
+				return false
+			}
+		}
+		return len(id) == plcLen
+	}
+	base := []byte("ewvi7nxzyoun6zhxrhs64oiz")
+	for i := range base {
+		for c := 0; c < 256; c++ {
+			b := append([]byte(nil), base...)
+			b[i] = byte(c)
+			if got, want := isBase32Lower(string(b)), ref(string(b)); got != want {
+				t.Fatalf("isBase32Lower(%q) = %v, want %v", b, got, want)
+			}
+		}
+	}
+}

@@ -41,7 +41,7 @@ var (
 // Error describes why an input is not a DID. Its message names the input (at most echo.Max
 // bytes of it, escaped), where the problem is and what it is, e.g.
 //
-//	invalid DID "did:METHOD:val": 'M' at offset 4: the method is lower-case letters only
+//	invalid DID "did:METHOD:val": 'M' at offset 4: the method is lower-case letters only, then ':'
 type Error struct {
 	// Kind names what was being checked: "DID".
 	Kind string

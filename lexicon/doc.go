@@ -39,8 +39,8 @@
 //
 // String lengths are UTF-8 bytes; graphemes are extended grapheme clusters (Unicode UAX #29,
 // github.com/rivo/uniseg). knownValues are advice and are not enforced. Formats are checked by
-// the module's syntax packages (nsid, did, handle, atident, datetime, rkey, tid, cidutil) and
-// here for uri; the formats listed by UncheckedFormats are not checked yet (see that function).
+// the module's syntax packages (nsid, did, handle, atident, aturi, datetime, lang, rkey, tid,
+// cidutil) and here for uri: every format of the spec is checked.
 //
 // # Modes
 //

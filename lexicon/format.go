@@ -2,33 +2,28 @@ package lexicon
 
 import (
 	"errors"
-	"sort"
 
 	"github.com/atcore/atcore/atident"
+	"github.com/atcore/atcore/aturi"
 	"github.com/atcore/atcore/cidutil"
 	"github.com/atcore/atcore/datetime"
 	"github.com/atcore/atcore/did"
 	"github.com/atcore/atcore/handle"
+	"github.com/atcore/atcore/lang"
 	"github.com/atcore/atcore/nsid"
 	"github.com/atcore/atcore/rkey"
 	"github.com/atcore/atcore/tid"
 )
 
 // A format is a string format of https://atproto.com/specs/lexicon#string-formats and the
-// function that checks it. check == nil marks a format whose syntax package is not in the
-// module yet: strings of that format are not checked (UncheckedFormats lists them).
+// function that checks it.
 type format struct {
 	name    string
 	fn      func(string) error
 	lenient func(string) error // under AllowLenientDatetime, when not nil
 }
 
-func (f *format) check(s string) error {
-	if f.fn == nil {
-		return nil
-	}
-	return f.fn(s)
-}
+func (f *format) check(s string) error { return f.fn(s) }
 
 // checkMode is check with the tolerances of mode.
 func (f *format) checkMode(s string, mode Mode) error {
@@ -42,11 +37,11 @@ func (f *format) checkMode(s string, mode Mode) error {
 // https://atproto.com/specs/lexicon#string-formats
 var (
 	nsidFormat     = &format{name: "nsid", fn: nsid.Validate}
-	languageFormat = &format{name: "language"}
+	languageFormat = &format{name: "language", fn: checkLanguage}
 
 	formats = []*format{
 		{name: "at-identifier", fn: atident.Validate},
-		{name: "at-uri"},
+		{name: "at-uri", fn: aturi.Validate},
 		{name: "cid", fn: cidutil.CheckSyntax},
 		{name: "datetime", fn: checkDatetime, lenient: checkDatetimeLenient},
 		{name: "did", fn: did.Validate},
@@ -58,6 +53,11 @@ var (
 		{name: "uri", fn: checkURI},
 	}
 )
+
+func checkLanguage(s string) error {
+	_, err := lang.Parse(s)
+	return err
+}
 
 func checkDatetime(s string) error {
 	_, err := datetime.Parse(s)
@@ -81,21 +81,6 @@ func formatByName(name string) *format {
 		}
 	}
 	return nil
-}
-
-// UncheckedFormats returns, sorted, the string formats whose syntax this version of the
-// package does not check yet, because the module's package for that syntax has not landed:
-// a string of one of these formats passes validation whatever it holds. Every other format of
-// https://atproto.com/specs/lexicon#string-formats is checked.
-func UncheckedFormats() []string {
-	var out []string
-	for _, f := range formats {
-		if f.fn == nil {
-			out = append(out, f.name)
-		}
-	}
-	sort.Strings(out)
-	return out
 }
 
 // maxURILen is the spec's limit on a uri-format string: "Maximum length in Lexicons is 8

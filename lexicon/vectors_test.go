@@ -149,8 +149,7 @@ func TestSchemaVectorReasons(t *testing.T) {
 }
 
 // recordReasons: for each invalid record vector (by name and position, since two share a
-// name), the JSON Pointer and rule of the error its name describes. Formats whose package has
-// not landed yet are listed in UncheckedFormats and tested apart.
+// name), the JSON Pointer and rule of the error its name describes.
 var recordReasons = []struct {
 	name, path, rule string
 }{
@@ -206,23 +205,6 @@ var recordReasons = []struct {
 	{"unknown wrong type (blob)", "/unknown", "type"},
 }
 
-// pendingFormat reports whether a vector tests a format that UncheckedFormats lists.
-func pendingFormat(path string) bool {
-	names := map[string]string{"/formats/atidentifier": "at-identifier", "/formats/aturi": "at-uri",
-		"/formats/datetime": "datetime", "/formats/did": "did", "/formats/handle": "handle",
-		"/formats/language": "language"}
-	name, ok := names[path]
-	if !ok {
-		return false
-	}
-	for _, f := range UncheckedFormats() {
-		if f == name {
-			return true
-		}
-	}
-	return false
-}
-
 func TestRecordVectors(t *testing.T) {
 	c := vectorCatalog(t)
 	for _, v := range loadRecordVectors(t, "lexicon/record-data-valid.json") {
@@ -243,9 +225,6 @@ func TestRecordVectors(t *testing.T) {
 		want := recordReasons[i]
 		if v.Name != want.name {
 			t.Fatalf("vector %d is %q, reasons list %q", i, v.Name, want.name)
-		}
-		if pendingFormat(want.path) {
-			continue // TestUncheckedFormats covers these, by name
 		}
 		for codec, rec := range decodeBoth(t, v.Data) {
 			// ValidateRecord stops at the first problem; some vectors have two (the

@@ -8,10 +8,11 @@ import (
 // BytesLen is the length of a TID's binary form.
 const BytesLen = 8
 
-// The binary form is offered as Bytes, AppendBytes and FromBytes, not as MarshalBinary and
-// UnmarshalBinary: CBOR encoders (fxamacker/cbor by default, and so datamodel.MarshalCBORStruct)
-// prefer encoding.BinaryMarshaler to encoding.TextMarshaler, and would then write a TID field as
-// 8 bytes instead of the 13-character string atproto records carry.
+// The binary form is also offered as MarshalBinary and UnmarshalBinary (encoding/gob, key-value
+// stores). CBOR encoders such as fxamacker/cbor prefer encoding.BinaryMarshaler to
+// encoding.TextMarshaler by default, and would then write a TID field as 8 bytes instead of the
+// 13-character string atproto records carry: TID implements MarshalCBOR and UnmarshalCBOR
+// (cbor.go), which such encoders prefer to both, so that any CBOR mode writes the string.
 
 // Bytes returns the binary form of t: its 64-bit value, big-endian
 // (https://atproto.com/specs/tid: "big-endian byte ordering"), so that the binary forms of TIDs
@@ -35,4 +36,17 @@ func FromBytes(b []byte) (TID, error) {
 		return 0, fmt.Errorf("tid: binary TID of %d bytes, want %d: %w", len(b), BytesLen, ErrSyntax)
 	}
 	return TID(binary.BigEndian.Uint64(b)), nil
+}
+
+// MarshalBinary implements [encoding.BinaryMarshaler] with the 8 bytes of [TID.Bytes].
+func (t TID) MarshalBinary() ([]byte, error) { return t.AppendBytes(make([]byte, 0, BytesLen)), nil }
+
+// UnmarshalBinary implements [encoding.BinaryUnmarshaler], reading what [FromBytes] reads.
+func (t *TID) UnmarshalBinary(b []byte) error {
+	v, err := FromBytes(b)
+	if err != nil {
+		return err
+	}
+	*t = v
+	return nil
 }

@@ -2,7 +2,6 @@ package tid
 
 import (
 	"bytes"
-	"encoding"
 	"errors"
 	"math/rand/v2"
 	"testing"
@@ -50,14 +49,40 @@ func TestBytesOrder(t *testing.T) {
 	}
 }
 
-// A TID must not implement encoding.BinaryMarshaler or BinaryUnmarshaler: CBOR encoders prefer
-// them to TextMarshaler and would write TID fields as bytes, not as the strings atproto uses.
-func TestNoBinaryMarshaler(t *testing.T) {
-	var id, ptr any = TID(0), new(TID)
-	if _, ok := id.(encoding.BinaryMarshaler); ok {
-		t.Error("TID implements encoding.BinaryMarshaler")
+// TestBinaryAndCBOR: MarshalBinary gives the 8 bytes of Bytes and UnmarshalBinary reads them back,
+// while a CBOR encoder that honours MarshalCBOR (as fxamacker/cbor does in every mode, preferring
+// it to MarshalBinary) gets the 13-character text string records carry.
+func TestBinaryAndCBOR(t *testing.T) {
+	id := MustParse("3kxnlhr3gxq23")
+	bin, err := id.MarshalBinary()
+	if want := id.Bytes(); err != nil || !bytes.Equal(bin, want[:]) {
+		t.Fatalf("MarshalBinary = %x, %v; want %x", bin, err, want)
 	}
-	if _, ok := ptr.(encoding.BinaryUnmarshaler); ok {
-		t.Error("*TID implements encoding.BinaryUnmarshaler")
+	var back TID
+	if err := back.UnmarshalBinary(bin); err != nil || back != id {
+		t.Fatalf("UnmarshalBinary = %v, %v", back, err)
+	}
+	if err := back.UnmarshalBinary(bin[:7]); !errors.Is(err, ErrSyntax) {
+		t.Errorf("UnmarshalBinary of 7 bytes: %v, want ErrSyntax", err)
+	}
+	c, err := id.MarshalCBOR()
+	if want := append([]byte{0x6d}, "3kxnlhr3gxq23"...); err != nil || !bytes.Equal(c, want) {
+		t.Fatalf("MarshalCBOR = %x, %v; want %x", c, err, want)
+	}
+	back = 0
+	if err := back.UnmarshalCBOR(c); err != nil || back != id {
+		t.Fatalf("UnmarshalCBOR = %v, %v", back, err)
+	}
+	for _, bad := range [][]byte{
+		nil,
+		{0x78, 0x0d, '3', 'k', 'x', 'n', 'l', 'h', 'r', '3', 'g', 'x', 'q', '2', '3'}, // non-minimal head
+		append([]byte{0x4d}, "3kxnlhr3gxq23"...),                                      // a byte string
+		append([]byte{0x6c}, "3kxnlhr3gxq2"...),                                       // 12 characters
+		append([]byte{0x6d}, "3kxnlhr3gxq2-"...),                                      // not a TID
+		{0x1b, 0x18, 0x76, 0x71, 0x6d, 0xc2, 0xce, 0xd8, 0x01},                        // the integer
+	} {
+		if err := back.UnmarshalCBOR(bad); !errors.Is(err, ErrSyntax) {
+			t.Errorf("UnmarshalCBOR(%x) = %v, want ErrSyntax", bad, err)
+		}
 	}
 }

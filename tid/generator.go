@@ -83,7 +83,7 @@ var errExhausted = errors.New("tid: Generator passed the last microsecond a TID 
 // reading within a day of 2255-06-05T23:47:34.740991Z or after it: an injected clock, or that date.
 func (g *Generator) Next() TID {
 	var now uint64
-	if g.clock == nil { // the common case: systemMicro, written so that it inlines
+	if g.clock == nil { // the common case: systemMicro written out, so that monoMicro inlines
 		now = uint64(max(wall.place(monoMicro()), 0))
 	} else {
 		now = g.now()

@@ -39,6 +39,7 @@ func init() {
 		cidCommand,
 		validateCommand,
 		diagCommand,
+		versionCommand,
 	}
 }
 
@@ -79,19 +80,24 @@ type env struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+
+	stdinTerminal, stdoutTerminal bool // a person types the input, or reads the output
 }
 
 // call is one invocation of a command.
 type call struct {
 	*env
 	cmd *command
+	// literal: the arguments came after "--", so "-" is an argument like any other, not
+	// standard input (a record key may be "-").
+	literal bool
 }
 
-// usageError reports a command-line error that belongs to no command, followed by the general
-// usage, on standard error.
+// usageError reports a command-line error that belongs to no command on standard error: one line,
+// then where to find the usage. The whole usage would bury the line that matters.
 func (e *env) usageError(format string, args ...any) {
-	fmt.Fprintf(e.stderr, "atcore: "+format+"\n\n", args...)
-	writeOverview(e.stderr)
+	fmt.Fprintf(e.stderr, "atcore: "+format+"\n", args...)
+	fmt.Fprintf(e.stderr, "Run \"atcore help\" for the list of commands.\n")
 }
 
 // runCommand parses cmd's flags from args and runs it.
@@ -107,6 +113,10 @@ func (e *env) runCommand(cmd *command, args []string) int {
 		}
 		return c.usageError("%v", err)
 	}
+	// flag drops a "--" that ends the flags; it is the argument just before the positional ones.
+	if i := len(args) - fs.NArg() - 1; i >= 0 && args[i] == "--" {
+		c.literal = true
+	}
 	if n := fs.NArg(); cmd.maxArgs >= 0 && n > cmd.maxArgs {
 		if cmd.maxArgs == 0 {
 			return c.usageError("unexpected argument %q", fs.Arg(0))
@@ -116,11 +126,11 @@ func (e *env) runCommand(cmd *command, args []string) int {
 	return runFn(c, fs.Args())
 }
 
-// usageError reports a command-line error, then the command's usage, on standard error, and
-// returns the usage exit status.
+// usageError reports a command-line error on standard error, one line and where to find the
+// command's usage, and returns the usage exit status.
 func (c *call) usageError(format string, args ...any) int {
-	fmt.Fprintf(c.stderr, "atcore %s: "+format+"\n\n", append([]any{c.cmd.name}, args...)...)
-	writeCommandHelp(c.stderr, c.cmd)
+	fmt.Fprintf(c.stderr, "atcore %s: "+format+"\n", append([]any{c.cmd.name}, args...)...)
+	fmt.Fprintf(c.stderr, "Run \"atcore help %s\" for its usage.\n", c.cmd.name)
 	return exitUsage
 }
 

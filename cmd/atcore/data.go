@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
 
 	"github.com/atcore/atcore/cidutil"
 	"github.com/atcore/atcore/datamodel"
@@ -12,25 +13,41 @@ import (
 
 var json2cborCommand = &command{
 	name:     "json2cbor",
-	synopsis: "[FILE]",
+	synopsis: "[-o FILE] [-force] [FILE]",
 	summary:  "convert atproto JSON to DAG-CBOR",
 	doc: `
 Reads one value in atproto JSON ({"$link": ...}, {"$bytes": ...}, blobs) and writes its
-canonical DAG-CBOR bytes to standard output. The input may hold at most 2 MiB.`,
+canonical DAG-CBOR bytes to standard output, or to FILE with -o. The input may hold at most
+2 MiB; a UTF-8 byte-order mark at its start is skipped. CBOR is binary: it is not written to
+a terminal unless -force is given.`,
 	example: `
 $ atcore json2cbor testdata/records/like.json | atcore cid
 bafyreihp7yga6z7sag5rdvg2dwusrabhddjzvho6ahmrzq6jqrlxp5pmvu  -`,
 	maxArgs: 1,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
+		outFile := fs.String("o", "", "write the CBOR to `FILE` instead of standard output")
+		force := fs.Bool("force", false, "write CBOR to standard output even if it is a terminal")
 		return func(c *call, args []string) int {
+			if *outFile == "" && c.stdoutTerminal && !*force {
+				return c.usageError("not writing binary CBOR to a terminal; redirect it, or use -o FILE or -force")
+			}
 			name := inputNames(args)[0]
 			data, err := c.readRecord(name, datamodel.DefaultMaxJSONSize)
 			if err != nil {
 				return c.fail(name, err)
 			}
-			out, err := datamodel.JSONToCBOR(data)
+			out, err := jsonToCBOR(data)
 			if err != nil {
+				if !isJSON(data) && len(data) > 0 {
+					err = fmt.Errorf("%s; the input looks like CBOR, not JSON (atcore cbor2json converts it)", describe(err))
+				}
 				return c.fail(name, err)
+			}
+			if *outFile != "" {
+				if err := os.WriteFile(*outFile, out, 0o666); err != nil {
+					return c.fail(*outFile, withoutPath(err))
+				}
+				return exitOK
 			}
 			return c.write(out)
 		}
@@ -39,39 +56,82 @@ bafyreihp7yga6z7sag5rdvg2dwusrabhddjzvho6ahmrzq6jqrlxp5pmvu  -`,
 
 var cbor2jsonCommand = &command{
 	name:     "cbor2json",
-	synopsis: "[-compact] [FILE]",
+	synopsis: "[-compact] [-seq] [FILE]",
 	summary:  "convert DAG-CBOR to atproto JSON",
 	doc: `
 Reads one strict DAG-CBOR value (at most 1 MiB) and writes it as atproto JSON, keys sorted,
-indented by two spaces; -compact writes it on one line.`,
+indented by two spaces; -compact writes it on one line. With -seq, the input is a sequence
+of values back to back, such as an event-stream frame (a header, then a body), and each is
+written in turn; with -compact, one per line.`,
 	example: `
 $ atcore cbor2json -compact testdata/records/like.cbor
 {"$type":"app.bsky.feed.like","createdAt":"2024-11-08T09:43:02.118Z","subject":{"cid":"bafyreihc3nqam3jekojph32ubr62vdz6ev62lhhuwnbljurrx4g3laa45i","uri":"at://did:plc:qg3dpwh42ldnuy2z42ldce5b/app.bsky.feed.post/3laerg7bgwp25"}}`,
 	maxArgs: 1,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
 		compact := fs.Bool("compact", false, "write the JSON on one line")
+		seq := fs.Bool("seq", false, "read a sequence of CBOR values, such as an event-stream frame")
 		return func(c *call, args []string) int {
 			name := inputNames(args)[0]
-			data, err := c.readRecord(name, datamodel.DefaultMaxCBORSize)
+			limit := datamodel.DefaultMaxCBORSize
+			if *seq {
+				limit = maxSeqSize
+			}
+			data, err := c.readRecord(name, limit)
 			if err != nil {
 				return c.fail(name, err)
 			}
-			v, err := datamodel.UnmarshalCBOR(data)
+			w := bufio.NewWriter(c.stdout)
+			err = eachValue(data, *seq, func(_ int, v any) error {
+				var out []byte
+				var err error
+				if *compact {
+					out, err = datamodel.MarshalJSON(v)
+				} else {
+					out, err = datamodel.MarshalJSONIndent(v, "", "  ")
+				}
+				if err == nil {
+					w.Write(append(out, '\n'))
+				}
+				return err
+			})
 			if err != nil {
+				w.Flush()
 				return c.fail(name, withJSONHint(err, data, ", not CBOR (atcore validate reads both)"))
 			}
-			var out []byte
-			if *compact {
-				out, err = datamodel.MarshalJSON(v)
-			} else {
-				out, err = datamodel.MarshalJSONIndent(v, "", "  ")
-			}
-			if err != nil {
-				return c.fail(name, err)
-			}
-			return c.write(append(out, '\n'))
+			return c.flush(w)
 		}
 	},
+}
+
+// maxSeqSize bounds the input of -seq: several values of up to 1 MiB each.
+const maxSeqSize = 16 << 20
+
+// eachValue decodes data as one strict DAG-CBOR value or, with seq, as values back to back, and
+// calls fn with each in turn and its index. An error's offset counts from the start of data.
+func eachValue(data []byte, seq bool, fn func(i int, v any) error) error {
+	if !seq {
+		v, err := datamodel.UnmarshalCBOR(data)
+		if err != nil {
+			return err
+		}
+		return fn(0, v)
+	}
+	if len(data) == 0 {
+		_, err := datamodel.UnmarshalCBOR(data) // the error for empty input
+		return err
+	}
+	for i, rest := 0, data; len(rest) > 0; i++ {
+		start := len(data) - len(rest)
+		v, after, err := datamodel.UnmarshalCBORPrefix(rest)
+		if err != nil {
+			return shiftOffset(err, start)
+		}
+		if err := fn(i, v); err != nil {
+			return err
+		}
+		rest = after
+	}
+	return nil
 }
 
 // withJSONHint adds hint to err, the error of a command that reads only CBOR, when the input
@@ -86,25 +146,28 @@ func withJSONHint(err error, data []byte, hint string) error {
 // decodeRecord decodes a record in either form, telling them apart with isJSON.
 func decodeRecord(data []byte) (any, error) {
 	if isJSON(data) {
-		return datamodel.UnmarshalJSON(data)
+		return unmarshalJSON(data)
 	}
 	return datamodel.UnmarshalCBOR(data)
 }
 
 var validateCommand = &command{
 	name:     "validate",
-	synopsis: "[-json] [FILE...]",
+	synopsis: "[-json] [-seq] [FILE...]",
 	summary:  "check records in atproto JSON or DAG-CBOR",
 	doc: `
 Checks that each input is a valid record: an object of the data model, in strict DAG-CBOR
 or in atproto JSON, within the limits for untrusted input (1 MiB of CBOR, 2 MiB of JSON,
 depth 32). The form is detected from the first byte that is not white space: one that
 starts a JSON value ({ [ " - 0-9 t f n) means JSON, any other CBOR. A CBOR record starts
-with a map head (0xa0-0xbf), none of those, so records are never mistaken. Prints
-"ok NAME" for each valid record; for each invalid one, a line on standard error with the
-input's name, the byte offset, the JSON Pointer of the value and the rule broken, and the
-exit status is 1. With -json, standard output has one JSON object per input, valid or not,
-with "ok" and, for an invalid one, "error", "rule", "detail", "offset" and "path".`,
+with a map head (0xa0-0xbf), none of those, so records are never mistaken; a UTF-8
+byte-order mark before JSON is skipped. Prints "ok NAME" for each valid record; for each
+invalid one, a line on standard error with the input's name, the byte offset, the JSON
+Pointer of the value and the rule broken, and the exit status is 1. With -json, standard
+output has one JSON object per input, valid or not, with "ok" and, for an invalid one,
+"error", "rule", "detail", "offset" and "path". With -seq, each input is a sequence of
+CBOR objects back to back, such as an event-stream frame (header, then body), and each is
+checked and named NAME[0], NAME[1], ...; offsets count from the start of the input.`,
 	example: `
 $ atcore validate testdata/records/post.json testdata/records/post.cbor
 ok testdata/records/post.json
@@ -112,11 +175,11 @@ ok testdata/records/post.cbor`,
 	maxArgs: -1,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
 		asJSON := fs.Bool("json", false, "print one JSON object per input")
+		seq := fs.Bool("seq", false, "read each input as a sequence of CBOR values, such as an event-stream frame")
 		return func(c *call, args []string) int {
 			w := bufio.NewWriter(c.stdout)
 			status := exitOK
-			for _, name := range inputNames(args) {
-				err := c.validate(name)
+			report := func(name string, err error) {
 				switch {
 				case *asJSON:
 					writeJSONLine(w, newInputResult(name, err))
@@ -126,6 +189,13 @@ ok testdata/records/post.cbor`,
 				if err != nil {
 					w.Flush() // keep standard output and standard error in input order
 					status = c.fail(name, err)
+				}
+			}
+			for _, name := range inputNames(args) {
+				if *seq {
+					c.validateSeq(name, report)
+				} else {
+					report(name, c.validate(name))
 				}
 			}
 			return max(status, c.flush(w))
@@ -143,6 +213,29 @@ func (c *call) validate(name string) error {
 		return err
 	}
 	return datamodel.ValidateRecord(v)
+}
+
+// validateSeq checks each CBOR value of the input called name, reporting each as name[i]. A
+// value that does not decode ends the sequence: where the next one starts is unknown.
+func (c *call) validateSeq(name string, report func(string, error)) {
+	data, err := c.readRecord(name, maxSeqSize)
+	if err != nil {
+		report(name, err)
+		return
+	}
+	if isJSON(data) {
+		report(name, errors.New("-seq reads CBOR values back to back; the input looks like JSON"))
+		return
+	}
+	n := 0
+	err = eachValue(data, true, func(i int, v any) error {
+		report(fmt.Sprintf("%s[%d]", name, i), datamodel.ValidateRecord(v))
+		n = i + 1
+		return nil
+	})
+	if err != nil {
+		report(fmt.Sprintf("%s[%d]", name, n), err)
+	}
 }
 
 // inputResult is one line of "validate -json" and "cid -json".
@@ -229,7 +322,7 @@ func (c *call) recordCID(name string) (string, int64, error) {
 		return "", 0, err
 	}
 	if isJSON(data) {
-		if data, err = datamodel.JSONToCBOR(data); err != nil {
+		if data, err = jsonToCBOR(data); err != nil {
 			return "", 0, err
 		}
 	} else if _, err := datamodel.UnmarshalCBOR(data); err != nil {

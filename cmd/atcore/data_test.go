@@ -37,6 +37,8 @@ var (
 	cborTag        = unhex("a1 6161 c1 01")        // {"a": 1(1)}
 	cborBadUTF8    = unhex("a1 6161 62 c328")      // {"a": "\xc3("}
 	cborLinkNoZero = unhex("a1 6161 d82a 42 0171") // {"a": 42(h'0171')}
+	// An event-stream frame: the header {"op": 1, "t": "#commit"}, then a body {"seq": 7}.
+	cborFrame = unhex("a2 6174 67 23636f6d6d6974 626f70 01" + "a1 63736571 07")
 )
 
 func TestGoldenData(t *testing.T) {
@@ -98,6 +100,32 @@ func TestGoldenData(t *testing.T) {
 			args: []string{"cid", "-raw", "testdata/golden"}, code: exitData, stderrHas: []string{"atcore cid: testdata/golden: is a directory"}},
 		{name: "validate-not-record", rule: "a record is an object",
 			args: []string{"validate"}, stdin: []byte(`"blah"`), code: exitData, stderrHas: []string{"atcore validate: -: "}},
+		{name: "validate-bom", rule: "a JSON file that starts with a UTF-8 byte-order mark is read as JSON; offsets count the mark",
+			args: []string{"validate"}, stdin: []byte("\xef\xbb\xbf{\"a\": 1.5}"), code: exitData,
+			stderrHas: []string{"atcore validate: -: offset 9"}},
+		{name: "json2cbor-bom", rule: "json2cbor skips a byte-order mark",
+			args: []string{"json2cbor"}, stdin: []byte("\xef\xbb\xbf{\"a\": 1}"), code: exitOK},
+		{name: "json2cbor-cbor-input", rule: "CBOR given to json2cbor: the error says it looks like CBOR",
+			args: []string{"json2cbor", "testdata/interop1.cbor"}, code: exitData,
+			stderrHas: []string{"the input looks like CBOR, not JSON (atcore cbor2json converts it)"}},
+		{name: "cbor2json-seq", rule: "-seq: values back to back, as in an event-stream frame (header, then body)",
+			args: []string{"cbor2json", "-seq", "-compact"}, stdin: cborFrame, code: exitOK},
+		{name: "cbor2json-no-seq", rule: "without -seq, a second value is trailing bytes",
+			args: []string{"cbor2json"}, stdin: cborFrame, code: exitData, stderrHas: []string{"trailing bytes"}},
+		{name: "cbor2json-seq-bad", rule: "-seq: the values before a bad one are written; its offset counts from the start",
+			args: []string{"cbor2json", "-seq", "-compact"}, stdin: append(bytes.Clone(cborFrame), cborFloat...), code: exitData,
+			stderrHas: []string{"atcore cbor2json: -: offset 24, path \"/a\""}},
+		{name: "validate-seq", rule: "-seq: each value of the input checked and named NAME[i]",
+			args: []string{"validate", "-seq", "-", "testdata/interop1.cbor"}, stdin: append(bytes.Clone(cborFrame), cborUnsorted...), code: exitData,
+			stderrHas: []string{"atcore validate: -[2]: offset 25"}},
+		{name: "validate-seq-json", rule: "-seq reads CBOR only",
+			args: []string{"validate", "-seq", "testdata/post.json"}, code: exitData,
+			stderrHas: []string{"-seq reads CBOR values back to back; the input looks like JSON"}},
+		{name: "diag-seq", rule: "diag -seq: a header and a body, both valid",
+			args: []string{"diag", "-seq"}, stdin: cborFrame, code: exitOK},
+		{name: "diag-seq-bad", rule: "diag -seq: the mark is on the bad item of the second value",
+			args: []string{"diag", "-seq"}, stdin: append(unhex("a0"), cborFloat...), code: exitData,
+			stderrHas: []string{"atcore diag: -: offset 4"}},
 		{name: "validate-empty", rule: "empty input is no record",
 			args: []string{"validate"}, stdin: []byte{}, code: exitData, stderrHas: []string{"atcore validate: -: offset 0"}},
 	})

@@ -19,7 +19,7 @@ import (
 
 var diagCommand = &command{
 	name:     "diag",
-	synopsis: "[FILE]",
+	synopsis: "[-seq] [FILE]",
 	summary:  "show CBOR item by item, with byte offsets, to see why a record is rejected",
 	doc: `
 Prints the CBOR input one item per line: its byte offset, the bytes of its head in hex,
@@ -28,7 +28,10 @@ type and length as a comment. Map keys end with ":" and their values follow, one
 deeper. It shows any well-formed CBOR, including what DAG-CBOR forbids (floats, other
 tags, indefinite lengths, unsorted keys). The input is then decoded as strict DAG-CBOR;
 if that fails, the line where the error lies is marked with "<--", the error goes to
-standard error, and the exit status is 1. Malformed input is shown up to where it breaks.`,
+standard error, and the exit status is 1. Malformed input is shown up to where it breaks.
+With -seq, the input is a sequence of values back to back, such as an event-stream frame
+(a header, then a body), each decoded in turn; without it, bytes after the first value are
+an error (they are shown all the same).`,
 	example: `
 $ atcore diag cmd/atcore/testdata/bad-float.cbor
      0  a3                          {  # map(3)
@@ -42,13 +45,18 @@ $ atcore diag cmd/atcore/testdata/bad-float.cbor
 atcore diag: cmd/atcore/testdata/bad-float.cbor: offset 40, path "/score": floating-point number (double-precision float)`,
 	maxArgs: 1,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
+		seq := fs.Bool("seq", false, "read a sequence of CBOR values, such as an event-stream frame")
 		return func(c *call, args []string) int {
 			name := inputNames(args)[0]
-			data, err := c.readRecord(name, datamodel.DefaultMaxCBORSize)
+			limit := datamodel.DefaultMaxCBORSize
+			if *seq {
+				limit = maxSeqSize
+			}
+			data, err := c.readRecord(name, limit)
 			if err != nil {
 				return c.fail(name, err)
 			}
-			_, strictErr := datamodel.UnmarshalCBOR(data)
+			strictErr := eachValue(data, *seq, func(int, any) error { return nil })
 			p := &diagPrinter{w: bufio.NewWriter(c.stdout), offsetWidth: max(6, len(strconv.Itoa(len(data)))), markAt: -1}
 			var de *datamodel.Error
 			if errors.As(strictErr, &de) && de.Offset >= 0 {

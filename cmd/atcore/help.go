@@ -14,6 +14,10 @@ func (e *env) help(args []string) int {
 		return exitOK
 	}
 	cmd, rest := lookup(args[0], args[1:])
+	if cmd == nil && len(rest) == 0 && len(subcommands(args[0])) > 0 {
+		writeGroupHelp(e.stdout, args[0]) // "help rkey": a group with no command of its own
+		return exitOK
+	}
 	if cmd == nil || len(rest) > 0 {
 		e.usageError("help: unknown command %q", strings.Join(args, " "))
 		return exitUsage
@@ -22,19 +26,45 @@ func (e *env) help(args []string) int {
 	return exitOK
 }
 
+// writeGroupHelp lists the commands of a group, such as "rkey".
+func writeGroupHelp(w io.Writer, group string) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "usage: atcore %s COMMAND [FLAGS] [ARGS]\n\ncommands:\n", group)
+	writeCommandList(&b, subcommandList(group))
+	fmt.Fprintf(&b, "\nRun \"atcore help %s COMMAND\" for a command's flags and an example.\n", group)
+	io.WriteString(w, b.String())
+}
+
+// subcommandList returns the commands of the group ("tid" → "tid inspect", …).
+func subcommandList(group string) []*command {
+	var list []*command
+	for _, c := range commands {
+		if strings.HasPrefix(c.name, group+" ") {
+			list = append(list, c)
+		}
+	}
+	return list
+}
+
+// writeCommandList writes one line per command: its name and summary, in aligned columns.
+func writeCommandList(b *strings.Builder, list []*command) {
+	width := 0
+	for _, c := range list {
+		width = max(width, len(c.name))
+	}
+	for _, c := range list {
+		fmt.Fprintf(b, "  %-*s  %s\n", width, c.name, c.summary)
+	}
+}
+
 // writeOverview writes the list of commands.
 func writeOverview(w io.Writer) {
 	var b strings.Builder
 	b.WriteString("atcore looks inside AT Protocol identifiers and records.\n\n")
 	b.WriteString("usage:\n  atcore COMMAND [FLAGS] [ARGS]\n  atcore help [COMMAND]\n\ncommands:\n")
-	width := 0
-	for _, c := range commands {
-		width = max(width, len(c.name))
-	}
-	for _, c := range commands {
-		fmt.Fprintf(&b, "  %-*s  %s\n", width, c.name, c.summary)
-	}
-	b.WriteString("\nFlags come before arguments. FILE \"-\" or no FILE reads standard input.\n")
+	writeCommandList(&b, commands)
+	b.WriteString("\nFlags come before arguments. FILE \"-\" or no FILE reads standard input; so does the\n")
+	b.WriteString("argument \"-\" of the commands that take identifiers, one a line.\n")
 	b.WriteString("Exit status: 0 ok, 1 invalid input (details on standard error), 2 usage error.\n")
 	b.WriteString("Run \"atcore help COMMAND\" or \"atcore COMMAND -h\" for a command's flags and an example.\n")
 	io.WriteString(w, b.String())
@@ -43,7 +73,7 @@ func writeOverview(w io.Writer) {
 // writeCommandHelp writes one command's usage line, description, flags and example.
 func writeCommandHelp(w io.Writer, c *command) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "usage: atcore %s %s\n\n", c.name, c.synopsis)
+	b.WriteString(strings.TrimSpace("usage: atcore "+c.name+" "+c.synopsis) + "\n\n")
 	b.WriteString(strings.ToUpper(c.summary[:1]) + c.summary[1:] + ".\n")
 	if c.doc != "" {
 		b.WriteString("\n")
@@ -58,6 +88,10 @@ func writeCommandHelp(w io.Writer, c *command) {
 		b.WriteString("\nflags:\n")
 		fs.SetOutput(&b)
 		fs.PrintDefaults()
+	}
+	if subs := subcommandList(c.name); len(subs) > 0 {
+		b.WriteString("\nsee also:\n")
+		writeCommandList(&b, subs)
 	}
 	b.WriteString("\nexample:\n")
 	for _, line := range strings.Split(strings.TrimSpace(c.example), "\n") {

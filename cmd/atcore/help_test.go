@@ -13,19 +13,27 @@ func TestGoldenUsage(t *testing.T) {
 		{name: "help-rkey-check", rule: "help CMD prints the command's usage, flags and example",
 			args: []string{"help", "rkey", "check"}, code: exitOK},
 		{name: "no-command", rule: "no command is a usage error", args: []string{},
-			code: exitUsage, stderrHas: []string{"atcore: no command given", "commands:"}},
-		{name: "unknown-command", rule: "an unknown command is a usage error: one line, then the usage",
+			code: exitUsage, stderrHas: []string{"atcore: no command given\nRun \"atcore help\" for the list of commands.\n"}},
+		{name: "unknown-command", rule: "an unknown command is a usage error: one line, then a hint",
 			args: []string{"frobnicate"}, code: exitUsage,
-			stderrHas: []string{`atcore: unknown command "frobnicate"`, "commands:"}},
+			stderrHas: []string{`atcore: unknown command "frobnicate"` + "\nRun \"atcore help\" for the list of commands.\n"}},
 		{name: "group-without-subcommand", rule: "a command group needs its subcommand",
-			args: []string{"rkey"}, code: exitUsage, stderrHas: []string{`"rkey" needs a subcommand: rkey check`}},
+			args: []string{"rkey"}, code: exitUsage, stderrHas: []string{`"rkey" needs a subcommand: rkey check`, `Run "atcore help rkey"`}},
+		{name: "help-group", rule: "help GROUP lists the group's commands",
+			args: []string{"help", "rkey"}, code: exitOK},
+		{name: "help-tid", rule: "help for a command that heads a group lists the group too",
+			args: []string{"help", "tid"}, code: exitOK},
+		{name: "version", rule: "version: what the build recorded (a fixed build info in the tests)",
+			args: []string{"version"}, code: exitOK},
+		{name: "version-flag", rule: "-version is version",
+			args: []string{"-version"}, code: exitOK},
 		{name: "unknown-subcommand", rule: "an unknown subcommand is a usage error",
 			args: []string{"rkey", "fix", "x"}, code: exitUsage, stderrHas: []string{`unknown command "rkey fix"`}},
 		{name: "help-unknown", rule: "help for an unknown command is a usage error",
 			args: []string{"help", "frobnicate"}, code: exitUsage, stderrHas: []string{`unknown command "frobnicate"`}},
-		{name: "unknown-flag", rule: "an unknown flag is a usage error: one line, then the command's usage",
+		{name: "unknown-flag", rule: "an unknown flag is a usage error: one line, then where the usage is",
 			args: []string{"rkey", "check", "-bogus", "x"}, code: exitUsage,
-			stderrHas: []string{"atcore rkey check: flag provided but not defined: -bogus", "usage: atcore rkey check"}},
+			stderrHas: []string{"atcore rkey check: flag provided but not defined: -bogus\nRun \"atcore help rkey check\" for its usage.\n"}},
 	})
 }
 
@@ -39,7 +47,10 @@ func TestEveryCommandHasHelp(t *testing.T) {
 			if help.code != exitOK || help.stderr != "" {
 				t.Fatalf("help %s: exit %d, stderr %q", c.name, help.code, help.stderr)
 			}
-			for _, want := range []string{"usage: atcore " + c.name + " ", "example:\n", "  $ ", "atcore " + c.name} {
+			if !strings.HasPrefix(help.stdout, "usage: atcore "+c.name+" ") && !strings.HasPrefix(help.stdout, "usage: atcore "+c.name+"\n") {
+				t.Errorf("help %s does not start with its usage line:\n%s", c.name, help.stdout)
+			}
+			for _, want := range []string{"example:\n", "  $ ", "atcore " + c.name} {
 				if !strings.Contains(help.stdout, want) {
 					t.Errorf("help %s lacks %q:\n%s", c.name, want, help.stdout)
 				}
@@ -49,9 +60,9 @@ func TestEveryCommandHasHelp(t *testing.T) {
 				t.Errorf("%s -h: exit %d, output differs from help:\n%s", c.name, dashH.code, dashH.stdout)
 			}
 			bad := atcore(nil, append(words, "-no-such-flag")...)
-			first, _, _ := strings.Cut(bad.stderr, "\n")
-			if bad.code != exitUsage || first != "atcore "+c.name+": flag provided but not defined: -no-such-flag" ||
-				!strings.Contains(bad.stderr, help.stdout) || bad.stdout != "" {
+			want := "atcore " + c.name + ": flag provided but not defined: -no-such-flag\n" +
+				"Run \"atcore help " + c.name + "\" for its usage.\n"
+			if bad.code != exitUsage || bad.stderr != want || bad.stdout != "" {
 				t.Errorf("%s -no-such-flag: exit %d, stdout %q, stderr:\n%s", c.name, bad.code, bad.stdout, bad.stderr)
 			}
 		})

@@ -26,6 +26,7 @@ func inputNames(args []string) []string {
 // open opens the input called name: standard input for "-", else the file. The caller closes it.
 func (c *call) open(name string) (io.ReadCloser, error) {
 	if name == stdinName {
+		c.noteTerminal()
 		return io.NopCloser(c.stdin), nil
 	}
 	f, err := os.Open(name)
@@ -72,8 +73,10 @@ const maxRecordSize = max(datamodel.DefaultMaxCBORSize, datamodel.DefaultMaxJSON
 // that is not JSON white space is one that starts a JSON value ({ [ " - 0-9 t f n). A DAG-CBOR
 // record is a map, so its first byte is a map head, 0xa0-0xbf, which is none of these nor
 // white space: for records the test is never wrong. (JSON that is not an object is detected as
-// JSON too, so that it gets JSON's error, "record is not an object".)
+// JSON too, so that it gets JSON's error, "record is not an object".) A leading UTF-8 byte-order
+// mark is skipped.
 func isJSON(data []byte) bool {
+	data, _ = withoutBOM(data) // a JSON file saved by some editors
 	for _, b := range data {
 		switch {
 		case b == ' ' || b == '\t' || b == '\n' || b == '\r':
@@ -108,11 +111,12 @@ func describe(err error) string {
 // maxLine bounds a line of identifiers read from standard input.
 const maxLine = 64 << 10
 
-// eachItem calls fn with each argument or, when there are none, with each line of standard input
-// (without its line ending), so that identifiers can be piped in: atcore tid -n 5 | atcore tid
-// inspect. fn writes its result line to w; an item it rejects is reported on standard error, in
-// input order, and makes the exit status exitData while the other items go on. It returns the
-// exit status.
+// eachItem calls fn with each argument; an argument "-" (unless after "--": c.literal), or no
+// argument at all, stands for the lines of standard input, so that identifiers can be piped in:
+// atcore tid -n 5 | atcore tid inspect. Lines are trimmed of surrounding white space (a line
+// ending, a stray space from copy and paste) and blank lines are skipped. fn writes its result
+// line to w; an item it rejects is reported on standard error, in input order, and makes the
+// exit status exitData while the other items go on. It returns the exit status.
 func (c *call) eachItem(args []string, fn func(w *bufio.Writer, item string) error) int {
 	w := bufio.NewWriter(c.stdout)
 	status := exitOK
@@ -122,25 +126,76 @@ func (c *call) eachItem(args []string, fn func(w *bufio.Writer, item string) err
 			status = c.fail("", err)
 		}
 	}
-	if len(args) > 0 {
-		for _, a := range args {
+	if len(args) == 0 {
+		args = []string{stdinName}
+	}
+	for _, a := range args {
+		if a != stdinName || c.literal {
 			do(a)
+			continue
 		}
-		return max(status, c.flush(w))
-	}
-	s := bufio.NewScanner(c.stdin)
-	s.Buffer(make([]byte, 0, 4096), maxLine)
-	n := 0
-	for s.Scan() {
-		n++
-		do(strings.TrimSuffix(s.Text(), "\r"))
-	}
-	if err := s.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			err = fmt.Errorf("line %d is longer than %d bytes", n+1, maxLine)
+		c.noteTerminal()
+		s := bufio.NewScanner(c.stdin)
+		s.Buffer(make([]byte, 0, 4096), maxLine)
+		n := 0
+		for s.Scan() {
+			n++
+			if item := strings.TrimSpace(s.Text()); item != "" {
+				do(item)
+			}
 		}
-		w.Flush()
-		status = c.fail(stdinName, err)
+		if err := s.Err(); err != nil {
+			if errors.Is(err, bufio.ErrTooLong) {
+				err = fmt.Errorf("line %d is longer than %d bytes", n+1, maxLine)
+			}
+			w.Flush()
+			status = c.fail(stdinName, err)
+		}
 	}
 	return max(status, c.flush(w))
+}
+
+// noteTerminal says on standard error that the command is waiting for input typed at the
+// terminal, so that a person who forgot the argument does not take it for a hang.
+func (c *call) noteTerminal() {
+	if c.stdinTerminal {
+		fmt.Fprintf(c.stderr, "atcore %s: reading standard input from the terminal (end with Ctrl-D)\n", c.cmd.name)
+	}
+}
+
+// utf8BOM is the byte-order mark some editors put at the start of a UTF-8 file.
+const utf8BOM = "\xef\xbb\xbf"
+
+// withoutBOM returns data without a leading UTF-8 byte-order mark, and the length of the mark
+// removed (0 or 3). RFC 8259 section 8.1 lets a JSON parser ignore one; CBOR never starts with
+// 0xef 0xbb 0xbf as a record (0xef is a simple value, not a map).
+func withoutBOM(data []byte) ([]byte, int) {
+	if strings.HasPrefix(string(data), utf8BOM) {
+		return data[len(utf8BOM):], len(utf8BOM)
+	}
+	return data, 0
+}
+
+// unmarshalJSON decodes atproto JSON that may start with a byte-order mark; error offsets count
+// the mark, so that they point into the file as it is.
+func unmarshalJSON(data []byte) (any, error) {
+	body, skip := withoutBOM(data)
+	v, err := datamodel.UnmarshalJSON(body)
+	return v, shiftOffset(err, skip)
+}
+
+// jsonToCBOR is datamodel.JSONToCBOR for input that may start with a byte-order mark.
+func jsonToCBOR(data []byte) ([]byte, error) {
+	body, skip := withoutBOM(data)
+	out, err := datamodel.JSONToCBOR(body)
+	return out, shiftOffset(err, skip)
+}
+
+// shiftOffset moves the byte offset of a data-model error by n bytes.
+func shiftOffset(err error, n int) error {
+	var de *datamodel.Error
+	if n != 0 && errors.As(err, &de) && de.Offset >= 0 {
+		de.Offset += int64(n)
+	}
+	return err
 }

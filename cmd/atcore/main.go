@@ -12,10 +12,13 @@
 //
 // Exit status: 0 on success, 1 when an input is invalid (the message on standard error names the
 // input, the byte offset and path where it applies, and the rule), 2 for a usage error (unknown
-// command or flag, wrong number of arguments).
+// command or flag, wrong number of arguments): one line saying what, and a hint.
+//
+// "atcore version" (or "atcore -version") prints the version the binary was built from.
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -35,7 +38,8 @@ const (
 // run executes the command line args (without the program name) and returns the exit status.
 // Everything the command does goes through its parameters, so tests drive it in-process.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr,
+		stdinTerminal: isTerminal(stdin), stdoutTerminal: isTerminal(stdout)}
 	if len(args) == 0 {
 		e.usageError("no command given")
 		return exitUsage
@@ -44,19 +48,38 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch name {
 	case "help", "-h", "-help", "--help":
 		return e.help(rest)
+	case "-version", "--version":
+		name = "version"
 	}
 	cmd, rest := lookup(name, rest)
 	if cmd == nil {
 		if subs := subcommands(name); len(subs) > 0 {
 			if len(rest) == 0 {
-				e.usageError("%q needs a subcommand: %s", name, strings.Join(subs, ", "))
+				fmt.Fprintf(e.stderr, "atcore: %q needs a subcommand: %s\n", name, strings.Join(subs, ", "))
 			} else {
-				e.usageError("unknown command %q", name+" "+rest[0])
+				fmt.Fprintf(e.stderr, "atcore: unknown command %q\n", name+" "+rest[0])
 			}
+			fmt.Fprintf(e.stderr, "Run \"atcore help %s\" for its commands.\n", name)
 			return exitUsage
 		}
 		e.usageError("unknown command %q", name)
 		return exitUsage
 	}
 	return e.runCommand(cmd, rest)
+}
+
+// isTerminal tells whether f, standard input or output, is a terminal: a character device other
+// than /dev/null (which is one too, and a common target of redirections). A variable, so that
+// tests can stand in for a terminal.
+var isTerminal = func(f any) bool {
+	file, ok := f.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := file.Stat()
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	null, err := os.Stat(os.DevNull)
+	return err != nil || !os.SameFile(fi, null)
 }

@@ -13,8 +13,19 @@ func TestGoldenRkey(t *testing.T) {
 			args: []string{"rkey", "check", "self", "3kxnlhr3gxq23", "literal:self", "pre:fix", "...", "self.", "~1.2-3_"},
 			code: exitOK},
 		{name: "rkey-check-invalid", rule: "each invalid key named on standard error with the offset; the valid ones still print",
-			args: []string{"rkey", "check", "good", "alpha/beta", ".", "..", "any space", "also-good"},
-			code: exitData, stderrHas: []string{`"alpha/beta"`, "offset 5", `"."`, `".."`, `"any space"`}},
+			args: []string{"rkey", "check", "good", "alpha:beta~", ".", "..", "any space", "also-good"},
+			code: exitData, stderrHas: []string{`"."`, `".."`, `"any space": ' ' at offset 3`}},
+		{name: "rkey-check-path", rule: "COLLECTION/KEY is a repository path: an NSID, then a key of the -type",
+			args: []string{"rkey", "check", "-type", "tid", "app.bsky.feed.post/3jui7kd54zh2y", "app.bsky.feed.post/self", "alpha/3jui7kd54zh2y", "app.bsky.feed.post/a/b"},
+			code: exitData, stderrHas: []string{
+				`invalid repository path "app.bsky.feed.post/self": record key: key type tid: a TID has 13 characters; this has 4`,
+				`invalid repository path "alpha/3jui7kd54zh2y": collection: `,
+				`invalid repository path "app.bsky.feed.post/a/b": second '/' at offset 20`}},
+		{name: "rkey-check-json", rule: "-json: one object per input, with the offset of what is wrong",
+			args: []string{"rkey", "check", "-json", "-type", "tid", "3jui7kd54zh2y", "self", "app.bsky.feed.post/3jui7kd54zh2y", "app.bsky.feed.post/self"},
+			code: exitData, stderrHas: []string{`invalid record key "self"`}},
+		{name: "rkey-check-stdin-dash", rule: "\"-\" reads standard input in its place; lines are trimmed, blank ones skipped",
+			args: []string{"rkey", "check", "first", "-", "last"}, stdin: []byte("  self \n\n\t3kxnlhr3gxq23\r\n   \n"), code: exitOK},
 		{name: "rkey-check-dash", rule: "keys that start with '-' go after --",
 			args: []string{"rkey", "check", "--", "-", "-x"}, code: exitOK},
 		{name: "rkey-check-type-tid", rule: "-type tid accepts TIDs only",
@@ -28,10 +39,10 @@ func TestGoldenRkey(t *testing.T) {
 			code: exitData, stderrHas: []string{`"other"`}},
 		{name: "rkey-check-bad-type", rule: "a bad -type is a usage error",
 			args: []string{"rkey", "check", "-type", "literal:a/b", "x"},
-			code: exitUsage, stderrHas: []string{"atcore rkey check: -type: ", "usage: atcore rkey check"}},
-		{name: "rkey-check-stdin", rule: "with no KEY, keys are read from standard input, one per line (CRLF too)",
-			args: []string{"rkey", "check"}, stdin: []byte("self\r\na/b\n\n3kxnlhr3gxq23"), code: exitData,
-			stderrHas: []string{`"a/b"`, `""`}},
+			code: exitUsage, stderrHas: []string{"atcore rkey check: -type: ", `Run "atcore help rkey check" for its usage.`}},
+		{name: "rkey-check-stdin", rule: "with no KEY, keys are read from standard input, one per line (CRLF too); blank lines are skipped",
+			args: []string{"rkey", "check"}, stdin: []byte("self\r\na b\n\n3kxnlhr3gxq23"), code: exitData,
+			stderrHas: []string{`"a b"`}},
 		{name: "rkey-check-long-line", rule: "a line of standard input is bounded",
 			args: []string{"rkey", "check"}, stdin: []byte("self\n" + strings.Repeat("a", maxLine+1) + "\n"), code: exitData,
 			stderrHas: []string{"atcore rkey check: -: line 2 is longer than 65536 bytes"}},
@@ -58,8 +69,13 @@ func TestRkeyCheckVectors(t *testing.T) {
 	// "#extra" is an invalid vector that the comment filter drops (testdata/README.md).
 	for _, key := range append(testvec.Syntax(t, "recordkey_syntax_invalid.txt"), "#extra") {
 		r := atcore(nil, "rkey", "check", "--", key)
+		// A key with a '/' is read as a repository path, which it is not either.
+		want := "invalid record key"
+		if strings.Contains(key, "/") {
+			want = "invalid repository path"
+		}
 		if r.code != exitData || r.stdout != "" || !strings.HasPrefix(r.stderr, "atcore rkey check: ") ||
-			!strings.Contains(r.stderr, "invalid record key") {
+			!strings.Contains(r.stderr, want) {
 			t.Errorf("invalid vector %q: exit %d, stdout %q, stderr %q", key, r.code, r.stdout, r.stderr)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/atcore/atcore/tid"
@@ -90,8 +91,8 @@ var tidInspectCommand = &command{
 Prints one line per TID, as key=value fields: the TID, its time (RFC 3339, microseconds,
 UTC), its clock id and the clock id's range class, its value as an integer, and its dashed
 display form. The legacy dashed form is accepted as input. With -json, one JSON object per
-line instead ("integer" is a string: it does not fit in a double). With no TID, reads them
-from standard input, one per line.`,
+line instead ("integer" is a string: it does not fit in a double). With no TID, or "-",
+reads them from standard input, one per line.`,
 	example: `
 $ atcore tid inspect 3kxnlhr3gxq23
 tid=3kxnlhr3gxq23 time=2024-07-19T16:40:46.480310Z clock=1 class=best-effort integer=1762721020395837441 dashed=3kxn-lhr-3gxq-23`,
@@ -147,7 +148,7 @@ var tidRangeCommand = &command{
 A TID prefix of 1 to 13 characters names every TID that starts with it, and so a span of
 time. Prints one line per prefix: the first and the last instant of that span (RFC 3339,
 microseconds, UTC), separated by a space. With -json, one JSON object per line. With no
-PREFIX, reads them from standard input, one per line.`,
+PREFIX, or "-", reads them from standard input, one per line.`,
 	example: `
 $ atcore tid range 3kxn
 2024-07-19T11:28:52.498432Z 2024-07-19T21:01:32.236799Z`,
@@ -180,21 +181,24 @@ var tidAtCommand = &command{
 	synopsis: "[-json] [TIME...]",
 	summary:  "show the smallest and largest TID at an instant",
 	doc: `
-For each TIME (RFC 3339, e.g. 2024-07-19T16:40:46.48031Z), prints one line: the smallest and
-the largest TID of that microsecond (clock ids 0 and 1023), separated by a space. Use them
-as the bounds of a range query over a table keyed by TID. With -json, one JSON object per
-line. With no TIME, reads them from standard input, one per line.`,
+For each TIME, prints one line: the smallest and the largest TID of that microsecond (clock
+ids 0 and 1023), separated by a space. Use them as the bounds of a range query over a table
+keyed by TID. TIME is RFC 3339 (2024-07-19T16:40:46.48031Z), "now", or Unix time as an
+integer: seconds (at most 11 digits) or microseconds (16 digits); other lengths, such as
+the 13 digits of milliseconds, are refused as ambiguous. With -json, one JSON object per
+line. With no TIME, or "-", reads them from standard input, one per line.`,
 	example: `
-$ atcore tid at 2024-07-19T16:40:46.48031Z
+$ atcore tid at 2024-07-19T16:40:46.48031Z 1721407246480310
+3kxnlhr3gxq22 3kxnlhr3gxqzz
 3kxnlhr3gxq22 3kxnlhr3gxqzz`,
 	maxArgs: -1,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
 		asJSON := fs.Bool("json", false, "print one JSON object per line")
 		return func(c *call, args []string) int {
 			return c.eachItem(args, func(w *bufio.Writer, arg string) error {
-				t, err := time.Parse(time.RFC3339Nano, arg)
+				t, err := parseInstant(arg, time.Now)
 				if err != nil {
-					return fmt.Errorf("invalid time %q: want RFC 3339, e.g. 2024-07-19T16:40:46.48031Z", arg)
+					return err
 				}
 				lo, hi, err := tid.Bounds(t)
 				if err != nil {
@@ -213,6 +217,29 @@ $ atcore tid at 2024-07-19T16:40:46.48031Z
 			})
 		}
 	},
+}
+
+// parseInstant reads the TIME of "tid at": RFC 3339, "now", or Unix seconds or microseconds.
+func parseInstant(s string, now func() time.Time) (time.Time, error) {
+	if s == "now" {
+		return now(), nil
+	}
+	if s != "" && strings.Trim(s, "0123456789") == "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		switch {
+		case err != nil:
+		case len(s) <= 11:
+			return time.Unix(n, 0), nil
+		case len(s) == 16:
+			return time.UnixMicro(n), nil
+		}
+		return time.Time{}, fmt.Errorf("invalid time %q: %d digits; give Unix seconds (at most 11 digits) or microseconds (16)", s, len(s))
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("invalid time %q: want RFC 3339 (2024-07-19T16:40:46.48031Z), now, or Unix seconds or microseconds", s)
+	}
+	return t, nil
 }
 
 // writeJSONLine writes v as one line of JSON.

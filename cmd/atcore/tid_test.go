@@ -37,6 +37,11 @@ func TestGoldenTid(t *testing.T) {
 		{name: "tid-at-invalid", rule: "times that are not RFC 3339 or out of the TID range are errors naming them",
 			args: []string{"tid", "at", "yesterday", "1969-12-31T23:59:59Z", "2300-01-01T00:00:00Z"},
 			code: exitData, stderrHas: []string{`"yesterday"`, "1969-12-31T23:59:59Z", "2300-01-01T00:00:00Z"}},
+		{name: "tid-inspect-dash", rule: "\"-\" reads standard input, lines trimmed, blank ones skipped",
+			args: []string{"tid", "inspect", "2222222222222", "-"}, stdin: []byte("\n  3kxnlhr3gxq23\t\r\n\n"), code: exitOK},
+		{name: "tid-at-unix", rule: "Unix seconds (up to 11 digits) and microseconds (16 digits); milliseconds are ambiguous",
+			args: []string{"tid", "at", "1721407246", "1721407246480310", "0", "1721407246480"},
+			code: exitData, stderrHas: []string{`invalid time "1721407246480": 13 digits`}},
 		{name: "tid-bad-n", rule: "-n out of range is a usage error",
 			args: []string{"tid", "-n", "0"}, code: exitUsage, stderrHas: []string{"-n 0"}},
 		{name: "tid-bad-clock", rule: "a clock id above 1023 is a usage error",
@@ -134,5 +139,44 @@ func TestTidJSON(t *testing.T) {
 		ClockClass: info.ClockClass, Integer: strconv.FormatUint(1721407246480310<<10|1, 10), Dashed: info.Dashed}
 	if info != want {
 		t.Errorf("got %+v, want %+v", info, want)
+	}
+}
+
+// "tid at now" gives the bounds of the current microsecond.
+func TestTidAtNow(t *testing.T) {
+	before := time.Now().Truncate(time.Microsecond)
+	r := atcore(nil, "tid", "at", "now")
+	after := time.Now()
+	lo, hi, ok := strings.Cut(strings.TrimSuffix(r.stdout, "\n"), " ")
+	a, errA := tid.Parse(lo)
+	b, errB := tid.Parse(hi)
+	if r.code != exitOK || !ok || errA != nil || errB != nil || a.ClockID() != 0 || b.ClockID() != 1023 ||
+		a.Time() != b.Time() || a.Time().Before(before) || a.Time().After(after) {
+		t.Errorf("tid at now: exit %d, %q; want the bounds of a microsecond in [%v, %v]", r.code, r.stdout, before, after)
+	}
+}
+
+func TestParseInstant(t *testing.T) {
+	now := time.Date(2024, 7, 19, 16, 40, 46, 480310000, time.UTC)
+	tests := []struct {
+		in   string
+		want time.Time
+		err  string
+	}{
+		{"now", now, ""},
+		{"1721407246", time.Unix(1721407246, 0), ""},
+		{"99999999999", time.Unix(99999999999, 0), ""},
+		{"1721407246480310", time.UnixMicro(1721407246480310), ""},
+		{"172140724648", time.Time{}, "12 digits"},
+		{"17214072464803100", time.Time{}, "17 digits"},
+		{"99999999999999999999", time.Time{}, "20 digits"},
+		{"-1", time.Time{}, "want RFC 3339"},
+		{"", time.Time{}, "want RFC 3339"},
+	}
+	for _, tt := range tests {
+		got, err := parseInstant(tt.in, func() time.Time { return now })
+		if tt.err == "" && (err != nil || !got.Equal(tt.want)) || tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)) {
+			t.Errorf("parseInstant(%q) = %v, %v; want %v, %q", tt.in, got, err, tt.want, tt.err)
+		}
 	}
 }

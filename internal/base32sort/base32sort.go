@@ -1,8 +1,8 @@
 // Package base32sort is the base32-sortable codec shared by the identifier packages.
 //
-// The alphabet is 234567abcdefghijklmnopqrstuvwxyz (spec/tid.txt, "TID Structure"): the digits
-// come before the letters, so the byte order of encoded strings is the numeric order of the values
-// they encode. A uint64 always encodes to exactly 13 characters, most significant first; the first
+// The alphabet is 234567abcdefghijklmnopqrstuvwxyz (https://atproto.com/specs/tid, "TID
+// Structure"): the digits come before the letters, so the byte order of encoded strings is the
+// numeric order of the values they encode. A uint64 always encodes to exactly 13 characters, most significant first; the first
 // character carries only the top 4 bits, so it is one of 234567abcdefghij.
 package base32sort
 

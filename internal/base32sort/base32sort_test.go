@@ -21,7 +21,7 @@ func TestEncodeDecode13(t *testing.T) {
 		v    uint64
 		want string
 	}{
-		{0, "2222222222222"}, // spec/tid.txt: the TID for integer zero
+		{0, "2222222222222"}, // https://atproto.com/specs/tid: the TID for integer zero
 		{1, "2222222222223"},
 		{31, "222222222222z"},
 		{32, "2222222222232"},

@@ -193,6 +193,9 @@ func conformanceDocument(t *testing.T) []byte {
 	p("indigo's `NewTIDFromInteger` clears the bit first: `%#x` is `%s` in atcore, `%s` in indigo.\n",
 		topBitTID, tid.TID(topBitTID).String(), syntax.NewTIDFromInteger(topBitTID).String())
 	p("Each generator's output (10,000 from `tid.Next`, 10,000 from `TIDClock.Next`) parses in the other.\n")
+	identifierSection(t, p)
+
+	b.WriteString(datetimeLanguageSection(t))
 
 	// Differential encodings.
 	p("\n## Same value, same bytes, same CID\n\n")

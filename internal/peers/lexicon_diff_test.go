@@ -265,24 +265,7 @@ type lexiconDisagreement struct {
 	reason string
 }
 
-// pending reports whether atcore's lexicon package does not check the string format f yet.
-func pending(f string) bool { return slices.Contains(lexicon.UncheckedFormats(), f) }
-
 var lexiconDisagreements = []lexiconDisagreement{
-	{
-		match: func(c lexCase) bool {
-			return pending("at-uri") && c.atcore == "valid" && strings.Contains(c.indigo, "AT-URI syntax")
-		},
-		right:  "indigo",
-		reason: "at-uri strings are not checked by atcore yet: the aturi package has not landed on main (`lexicon.UncheckedFormats`)",
-	},
-	{
-		match: func(c lexCase) bool {
-			return pending("language") && c.atcore == "valid" && strings.Contains(c.indigo, "Language syntax")
-		},
-		right:  "indigo",
-		reason: "language strings are not checked by atcore yet: the language package has not landed on main (`lexicon.UncheckedFormats`)",
-	},
 	{
 		match: func(c lexCase) bool {
 			return c.name == "full" && strings.Contains(c.atcore, "datamodel: malformed $bytes") && c.indigo == "valid"

@@ -14,45 +14,12 @@ import (
 	cid "github.com/ipfs/go-cid"
 )
 
-// Test helpers shared by the CBOR tests: loading the interop fixtures and the records in
+// Test helpers shared by the CBOR tests: loading the records in
 // ../testdata/records, and a small JSON-to-value converter used only to produce the expected
 // values (it is deliberately independent of the package's own JSON decoder).
 
-// cborFixture is one case of the interop data-model fixtures: JSON, its DAG-CBOR, its CID.
-type cborFixture struct {
-	JSON       json.RawMessage `json:"json"`
-	CBORBase64 string          `json:"cbor_base64"`
-	CID        string          `json:"cid"`
-}
-
-func cborTestFixtures(t testing.TB) []cborFixture {
-	t.Helper()
-	data, err := os.ReadFile("../testdata/interop/data-model/data-model-fixtures.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var fx []cborFixture
-	if err := json.Unmarshal(data, &fx); err != nil {
-		t.Fatal(err)
-	}
-	if len(fx) == 0 {
-		t.Fatal("no fixtures")
-	}
-	return fx
-}
-
-// cborFixtureBytes decodes a fixture's cbor_base64 (unpadded standard base64).
-func cborFixtureBytes(t testing.TB, f cborFixture) []byte {
-	t.Helper()
-	b, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(f.CBORBase64, "="))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-// cborRecordNames are the realistic records of ../testdata/records, in benchmark order.
-var cborRecordNames = []string{"post", "like", "follow", "profile", "list", "deep"}
+// recordNames are the realistic records of ../testdata/records, in benchmark order.
+var recordNames = []string{"post", "like", "follow", "profile", "list", "deep"}
 
 type cborRecord struct {
 	name string
@@ -63,18 +30,27 @@ type cborRecord struct {
 func cborTestRecords(t testing.TB) []cborRecord {
 	t.Helper()
 	var recs []cborRecord
-	for _, name := range cborRecordNames {
-		j, err := os.ReadFile(filepath.Join("..", "testdata", "records", name+".json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := os.ReadFile(filepath.Join("..", "testdata", "records", name+".cbor"))
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, name := range recordNames {
+		j, c := readRecord(t, name)
 		recs = append(recs, cborRecord{name, j, c})
 	}
 	return recs
+}
+
+// readRecord reads the record name of ../testdata/records, as JSON and as DAG-CBOR: the one
+// loader of those files.
+func readRecord(t testing.TB, name string) (jsonData, cborData []byte) {
+	t.Helper()
+	dir := filepath.Join("..", "testdata", "records")
+	jsonData, err := os.ReadFile(filepath.Join(dir, name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cborData, err = os.ReadFile(filepath.Join(dir, name+".cbor"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return jsonData, cborData
 }
 
 // cborTestFromJSON converts atproto JSON to the package's Go values: numbers become int64,

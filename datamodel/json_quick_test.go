@@ -183,8 +183,8 @@ func TestUnmarshalJSONShortKeyCacheChurn(t *testing.T) {
 // 8259 §2 allows and some it does not, must decode to the same value as its compact form, or be
 // refused as encoding/json refuses it.
 func TestUnmarshalJSONWhitespace(t *testing.T) {
-	for _, name := range jsonRecordNames {
-		js, _ := jsonReadRecord(t, name)
+	for _, name := range recordNames {
+		js, _ := readRecord(t, name)
 		var compact bytes.Buffer
 		if err := json.Compact(&compact, js); err != nil {
 			t.Fatal(err)

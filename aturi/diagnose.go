@@ -1,0 +1,75 @@
+package aturi
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/atcore/atcore/atident"
+	"github.com/atcore/atcore/internal/echo"
+	"github.com/atcore/atcore/nsid"
+	"github.com/atcore/atcore/rkey"
+)
+
+func clip(s string) string { return echo.Clip(s) }
+
+// invalid builds the error of an invalid s: it finds the first problem, with offsets in s.
+// Kept out of line, and only run on failure, so that Parse stays a straight scan.
+//
+//go:noinline
+func invalid(s string) error {
+	e := &Error{Kind: "AT URI", Input: echo.Clip(s), Len: len(s), Offset: -1}
+	e.Offset, e.Reason, e.Err, e.part = problem(s)
+	return e
+}
+
+// problem explains why s is not an AT URI; s must be invalid.
+func problem(s string) (offset int, reason string, sentinel, part error) {
+	if len(s) > MaxLen {
+		return MaxLen, fmt.Sprintf("%d bytes long; an AT URI has at most %d", len(s), MaxLen), ErrLength, nil
+	}
+	for i := 0; i < len(scheme); i++ {
+		if i == len(s) || s[i] != scheme[i] {
+			return 0, `does not start with "at://" (lower case)`, ErrScheme, nil
+		}
+	}
+	if i := strings.IndexAny(s, "?#"); i >= 0 {
+		return i, fmt.Sprintf("%s at offset %d: an at-uri has no query or fragment part", echo.QuoteAt(s, i), i), ErrQuery, nil
+	}
+	base := len(scheme)
+	rest := s[base:]
+	authority, rest, more := strings.Cut(rest, "/")
+	if err := atident.ValidateAt(authority, base); err != nil {
+		ae := err.(*atident.Error)
+		return ae.Offset, "authority: " + ae.Reason, ErrAuthority, err
+	}
+	base += len(authority) + 1
+	collection, rest, more2 := strings.Cut(rest, "/")
+	switch {
+	case !more:
+		return -1, "rejected", ErrInvalid, nil // unreachable: the authority alone is valid
+	case collection == "" && !more2:
+		return base - 1, fmt.Sprintf("trailing '/' at offset %d", base-1), ErrPath, nil
+	case collection == "":
+		return base, fmt.Sprintf("empty path segment at offset %d", base), ErrPath, nil
+	}
+	if err := nsid.ValidateAt(collection, base); err != nil {
+		ne := err.(*nsid.Error)
+		return ne.Offset, "collection: " + ne.Reason, ErrCollection, err
+	}
+	base += len(collection) + 1
+	if !more2 {
+		return -1, "rejected", ErrInvalid, nil // unreachable
+	}
+	key := rest
+	if key == "" {
+		return base - 1, fmt.Sprintf("trailing '/' at offset %d", base-1), ErrPath, nil
+	}
+	if i := strings.IndexByte(key, '/'); i >= 0 {
+		return base + i, fmt.Sprintf("'/' at offset %d: an at-uri path has at most two segments, collection and record key", base+i), ErrPath, nil
+	}
+	if err := rkey.ValidateAt(key, base); err != nil {
+		re := err.(*rkey.Error)
+		return re.Offset, "record key: " + re.Reason, ErrRecordKey, err
+	}
+	return -1, "rejected", ErrInvalid, nil // unreachable
+}
