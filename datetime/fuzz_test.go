@@ -77,7 +77,7 @@ func FuzzParse(f *testing.F) {
 			want, valid = oracleTime(m, true)
 		}
 		d, err := Parse(s)
-		if (err == nil) != valid || IsValid(s) != valid {
+		if (err == nil) != valid || IsValid(s) != valid || (Validate(s) == nil) != valid {
 			t.Fatalf("Parse(%q) = %v, IsValid = %v; oracle says valid=%v", s, err, IsValid(s), valid)
 		}
 		if err != nil {

@@ -69,7 +69,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		want := oracleValid(s)
 		tag, err := Parse(s)
-		if (err == nil) != want || IsValid(s) != want {
+		if (err == nil) != want || IsValid(s) != want || (Validate(s) == nil) != want {
 			t.Fatalf("Parse(%q) = %v, IsValid = %v; oracle says valid=%v", s, err, IsValid(s), want)
 		}
 		if err != nil {
