@@ -50,7 +50,16 @@ func UnmarshalCBOR(data []byte, opts ...Option) (any, error) {
 // does, and returns the bytes after it: event-stream frames are a header and a body back to
 // back. The size limit applies to the first value only.
 func UnmarshalCBORPrefix(data []byte, opts ...Option) (v any, rest []byte, err error) {
-	lim := limitsOf(opts)
+	v, end, e := cborPrefix(data, limitsOf(opts))
+	if e != nil {
+		return nil, nil, e
+	}
+	return v, data[end:], nil
+}
+
+// cborPrefix is UnmarshalCBORPrefix with its limits resolved, returning where the value ends; the
+// stream decoder (CBORDecoder) calls it on its buffer.
+func cborPrefix(data []byte, lim Limits) (any, int, *Error) {
 	view := data
 	if len(view) > lim.MaxCBORSize {
 		view = view[:lim.MaxCBORSize]
@@ -61,11 +70,11 @@ func UnmarshalCBORPrefix(data []byte, opts ...Option) (v any, rest []byte, err e
 	v, end, e := d.value(0, 1)
 	if e != nil {
 		if e.Err == ErrTruncated && len(data) > len(view) {
-			return nil, nil, cborErrTooLarge(len(data), lim)
+			return nil, 0, cborErrTooLarge(len(data), lim)
 		}
-		return nil, nil, e
+		return nil, 0, e
 	}
-	return v, data[end:], nil
+	return v, end, nil
 }
 
 // cborPrefixChunk is how much of the input UnmarshalCBORPrefix copies at a time for strings.

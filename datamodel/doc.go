@@ -56,3 +56,4 @@ package datamodel
 //	walk.go         Blobs, Links
 //	record.go       RecordCID
 //	convert.go      JSONToCBOR, CBORToJSON
+//	stream.go       CBORDecoder, JSONDecoder: values one at a time from an io.Reader

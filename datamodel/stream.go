@@ -1,0 +1,318 @@
+package datamodel
+
+import (
+	"bytes"
+	"io"
+	"strconv"
+)
+
+// Streams of values: a file of records, a dump of a collection, the frames of an event stream (a
+// header value then a body value, back to back). CBORDecoder reads concatenated DAG-CBOR values,
+// JSONDecoder newline-delimited JSON, one value at a time from an io.Reader, with the limits,
+// checks and errors of UnmarshalCBORPrefix and UnmarshalJSON; error offsets count from the start
+// of the stream. Memory is bounded by the largest value read (at most the size limit plus one
+// byte), never by the stream.
+
+// streamMinBuf is the smallest read buffer: small records cost one read per several of them.
+const streamMinBuf = 8 << 10
+
+// streamMaxEmptyReads is how many reads returning nothing in a row a stream tolerates before
+// giving up with io.ErrNoProgress, as bufio does.
+const streamMaxEmptyReads = 100
+
+// streamBuf is the read buffer of both stream decoders: buf[start:] are the bytes read and not
+// yet used, base is the stream offset of buf[0].
+type streamBuf struct {
+	r     io.Reader
+	buf   []byte
+	start int
+	base  int
+	eof   bool  // r has returned io.EOF
+	err   error // r has returned another error; returned once the buffered bytes run out
+}
+
+// unread returns the bytes read and not yet used.
+func (s *streamBuf) unread() []byte { return s.buf[s.start:] }
+
+// offset is the stream offset of the first unread byte.
+func (s *streamBuf) offset() int { return s.base + s.start }
+
+// fill reads more bytes after the unread ones, keeping at most limit+1 unread: it moves the
+// unread bytes to the front, grows the buffer (doubling, so that a large value costs a few reads
+// and copies, not one per read) if they fill it, and calls Read once. It returns false if nothing
+// more can come (end of stream, read error, or limit+1 bytes already unread).
+func (s *streamBuf) fill(limit int) bool {
+	if s.eof || s.err != nil || len(s.buf)-s.start > limit {
+		return false
+	}
+	if s.start > 0 {
+		n := copy(s.buf, s.buf[s.start:])
+		s.base += s.start
+		s.buf, s.start = s.buf[:n], 0
+	}
+	if len(s.buf) == cap(s.buf) {
+		// Grow only by what was actually read, never by a length the input declares (rule 14).
+		c := min(max(2*cap(s.buf), streamMinBuf), limit+1)
+		nb := make([]byte, len(s.buf), c)
+		copy(nb, s.buf)
+		s.buf = nb
+	}
+	for range streamMaxEmptyReads {
+		n, err := s.r.Read(s.buf[len(s.buf):cap(s.buf)])
+		s.buf = s.buf[:len(s.buf)+n]
+		switch {
+		case err == io.EOF:
+			s.eof = true
+			return n > 0
+		case err != nil:
+			s.err = err
+			return n > 0
+		case n > 0:
+			return true
+		}
+	}
+	s.err = io.ErrNoProgress
+	return false
+}
+
+// CBORDecoder reads a stream of DAG-CBOR values written back to back (no framing between them),
+// one value per call to Decode. It is not safe for concurrent use.
+type CBORDecoder struct {
+	in  streamBuf
+	lim Limits
+	err error // sticky: after an error the stream cannot be resynchronised
+}
+
+// NewCBORDecoder returns a decoder reading from r with the options of UnmarshalCBORPrefix. It
+// buffers: it may read from r beyond the value it returns.
+func NewCBORDecoder(r io.Reader, opts ...Option) *CBORDecoder {
+	return &CBORDecoder{in: streamBuf{r: r}, lim: limitsOf(opts)}
+}
+
+// Decode reads the next value. Each value is decoded, and each error reported, exactly as
+// UnmarshalCBORPrefix would on the rest of the stream, except that error offsets count from the
+// start of the stream. At a clean end (no byte after the last value) it returns io.EOF. A stream
+// that ends inside a value (a torn tail) gives an *Error matching ErrTruncated and
+// io.ErrUnexpectedEOF at the offset of the item cut short. A value larger than MaxCBORSize is
+// ErrTooLarge, found without buffering more than MaxCBORSize+1 bytes. An error from the reader
+// is returned as it is, once the values read before it are used up. After any error, Decode
+// returns the same error again: a CBOR stream cannot be resynchronised.
+//
+// The values never alias the decoder's buffer.
+func (d *CBORDecoder) Decode() (any, error) {
+	if d.err != nil {
+		return nil, d.err
+	}
+	need := 1      // the unread bytes the next value needs, at least
+	retry := false // the last decode stopped short; scan before decoding again
+	for {
+		data := d.in.unread()
+		if len(data) >= need && (!retry || d.complete(data, &need)) {
+			v, end, err := cborPrefix(data, d.lim)
+			if err == nil {
+				d.in.start += end
+				return v, nil
+			}
+			// An error other than ErrTruncated is final: every check the decoder made before
+			// it holds in a longer input too, so decoding the whole stream would stop there
+			// with the same error. ErrTruncated is final only at the end of the stream.
+			if err.Err != ErrTruncated || d.in.eof {
+				return nil, d.fail(d.locate(err))
+			}
+			if d.in.err != nil {
+				return nil, d.fail(d.in.err)
+			}
+			need = cborNeed(data, err.Offset, d.lim.MaxCBORSize)
+		}
+		retry = d.in.fill(d.lim.MaxCBORSize)
+		if !retry {
+			switch {
+			case d.in.err != nil:
+				return nil, d.fail(d.in.err)
+			case len(d.in.unread()) == 0:
+				return nil, d.fail(io.EOF) // a clean end, between values
+			}
+			need = 0 // the stream has ended: decode what there is, for the error
+		}
+	}
+}
+
+// InputOffset returns the stream offset of the next value: the number of bytes the values
+// returned so far took.
+func (d *CBORDecoder) InputOffset() int { return d.in.offset() }
+
+// complete reports whether data holds the whole next value or an error before its end, checked
+// with the scanner (no allocation) before decoding again after a read. If not, it raises *need.
+func (d *CBORDecoder) complete(data []byte, need *int) bool {
+	if len(data) > d.lim.MaxCBORSize {
+		return true // cborPrefix decides: the value ends in the limit or is too large
+	}
+	s := cborScanner{data: data, lim: &d.lim}
+	_, err := s.value(0, 1)
+	if err != nil && err.Err == ErrTruncated {
+		*need = cborNeed(data, err.Offset, d.lim.MaxCBORSize)
+		return false
+	}
+	return true
+}
+
+// cborNeed returns how many bytes data must hold, at least, for the item at off to be complete,
+// given that it is not: its head, and the content the head declares (a string's bytes, one byte
+// per array element, two per map entry), capped at limit+1, the most a decode ever looks at. A
+// stream that arrives in small reads is then scanned again only once that much is there, not
+// after every read: a large string costs one scan, not one per read.
+func cborNeed(data []byte, off, limit int) int {
+	if off < 0 || off >= len(data) {
+		return len(data) + 1
+	}
+	ib := data[off]
+	p := off + 1
+	var arg uint64
+	switch ai := ib & 31; {
+	case ai < 24:
+		arg = uint64(ai)
+	case ai <= 27:
+		n := 1 << (ai - 24)
+		if len(data)-p < n {
+			return p + n
+		}
+		for _, c := range data[p : p+n] {
+			arg = arg<<8 | uint64(c)
+		}
+		p += n
+	default:
+		return len(data) + 1
+	}
+	switch ib >> 5 {
+	case 2, 3, 4:
+	case 5:
+		arg = min(arg, 1<<62) * 2
+	default:
+		return max(p+1, len(data)+1)
+	}
+	if arg > uint64(limit+1-min(p, limit+1)) {
+		return limit + 1
+	}
+	return max(p+int(arg), len(data)+1)
+}
+
+// locate moves an error's offset from the unread bytes to the stream, and says for a value over
+// the size limit only what is known: the stream was not read to its end.
+func (d *CBORDecoder) locate(err *Error) *Error {
+	if err.Offset >= 0 {
+		err.Offset += d.in.offset()
+	}
+	if err.Err == ErrTooLarge {
+		err.Detail = "more than " + strconv.Itoa(d.lim.MaxCBORSize) + " bytes, limit " + strconv.Itoa(d.lim.MaxCBORSize)
+	}
+	return err
+}
+
+func (d *CBORDecoder) fail(err error) error {
+	d.err = err
+	return err
+}
+
+// JSONDecoder reads newline-delimited JSON (NDJSON, JSON Lines): one atproto JSON value per line,
+// lines ended by "\n" (a "\r" before it is whitespace), the last line's end optional. Lines that
+// hold only whitespace are skipped. A value must fit on its line: pretty-printed JSON spread over
+// lines is not a stream of values. It is not safe for concurrent use.
+type JSONDecoder struct {
+	in      streamBuf
+	lim     Limits
+	scanned int  // unread bytes known to hold no "\n"
+	discard bool // skipping the rest of a line over the size limit
+}
+
+// NewJSONDecoder returns a decoder reading from r with the options of UnmarshalJSON; a line
+// (without its "\n") may hold up to MaxJSONSize bytes. It buffers: it may read from r beyond
+// the line it returns.
+func NewJSONDecoder(r io.Reader, opts ...Option) *JSONDecoder {
+	return &JSONDecoder{in: streamBuf{r: r}, lim: limitsOf(opts)}
+}
+
+// Decode reads the value on the next non-blank line, exactly as UnmarshalJSON reads the line,
+// except that error offsets count from the start of the stream. At the end of the stream it
+// returns io.EOF; a last line that ends inside its value gives an *Error matching ErrTruncated and
+// io.ErrUnexpectedEOF. A line longer than MaxJSONSize is ErrTooLarge, found without buffering
+// more than MaxJSONSize+1 bytes. An error in a line does not stop the stream: the next call reads
+// the next line. An error from the reader is returned as it is, once the lines read before it
+// are used up, and then again on every call.
+//
+// The values never alias the decoder's buffer.
+func (d *JSONDecoder) Decode() (any, error) {
+	for {
+		data := d.in.unread()
+		nl := bytes.IndexByte(data[d.scanned:], '\n')
+		if nl >= 0 {
+			nl += d.scanned
+		} else {
+			d.scanned = len(data) // not searched again after the next read
+		}
+		if d.discard {
+			if nl < 0 {
+				d.in.start, d.scanned = len(d.in.buf), 0
+				if !d.in.fill(d.lim.MaxJSONSize) {
+					return nil, d.endError()
+				}
+				continue
+			}
+			d.in.start, d.scanned, d.discard = d.in.start+nl+1, 0, false
+			continue
+		}
+		if nl < 0 && len(data) <= d.lim.MaxJSONSize && d.in.fill(d.lim.MaxJSONSize) {
+			continue // the end of the line may be still to come
+		}
+		line := data
+		if nl >= 0 {
+			line = data[:nl]
+		}
+		off := d.in.offset()
+		if len(line) > d.lim.MaxJSONSize {
+			d.discard = true
+			return nil, &Error{Err: ErrTooLarge, Offset: off + d.lim.MaxJSONSize,
+				Detail: "a line of more than " + strconv.Itoa(d.lim.MaxJSONSize) + " bytes, limit " + strconv.Itoa(d.lim.MaxJSONSize)}
+		}
+		if nl < 0 {
+			if d.in.err != nil || len(line) == 0 {
+				return nil, d.endError() // the reader failed inside the line, or the stream ended
+			}
+			d.in.start += len(line) // the last line, without "\n"
+		} else {
+			d.in.start += nl + 1
+		}
+		d.scanned = 0
+		if jsonBlank(line) {
+			continue
+		}
+		v, err := unmarshalJSON(line, d.lim, false)
+		if err != nil {
+			if e, ok := err.(*Error); ok && e.Offset >= 0 {
+				e.Offset += off
+			}
+			return nil, err
+		}
+		return v, nil
+	}
+}
+
+// InputOffset returns the stream offset of the next line to read.
+func (d *JSONDecoder) InputOffset() int { return d.in.offset() }
+
+func (d *JSONDecoder) endError() error {
+	if d.in.err != nil {
+		return d.in.err
+	}
+	return io.EOF
+}
+
+// jsonBlank reports whether line holds only JSON whitespace (RFC 8259: space, tab, CR; LF ends
+// the line).
+func jsonBlank(line []byte) bool {
+	for _, c := range line {
+		if c != ' ' && c != '\t' && c != '\r' {
+			return false
+		}
+	}
+	return true
+}
