@@ -38,10 +38,11 @@ func (s *streamBuf) unread() []byte { return s.buf[s.start:] }
 func (s *streamBuf) offset() int { return s.base + s.start }
 
 // fill reads more bytes after the unread ones, keeping at most limit+1 unread: it moves the
-// unread bytes to the front, grows the buffer (doubling, so that a large value costs a few reads
-// and copies, not one per read) if they fill it, and calls Read once. It returns false if nothing
-// more can come (end of stream, read error, or limit+1 bytes already unread).
-func (s *streamBuf) fill(limit int) bool {
+// unread bytes to the front, grows the buffer if they fill it (doubling, so that a large value
+// costs a few reads and copies, not one per read) or if it is smaller than minCap, and calls Read
+// once. It returns false if nothing more can come (end of stream, read error, or limit+1 bytes
+// already unread).
+func (s *streamBuf) fill(limit, minCap int) bool {
 	if s.eof || s.err != nil || len(s.buf)-s.start > limit {
 		return false
 	}
@@ -50,9 +51,9 @@ func (s *streamBuf) fill(limit int) bool {
 		s.base += s.start
 		s.buf, s.start = s.buf[:n], 0
 	}
-	if len(s.buf) == cap(s.buf) {
+	if len(s.buf) == cap(s.buf) || cap(s.buf) < min(minCap, limit+1) {
 		// Grow only by what was actually read, never by a length the input declares (rule 14).
-		c := min(max(2*cap(s.buf), streamMinBuf), limit+1)
+		c := min(max(2*cap(s.buf), minCap, streamMinBuf), limit+1)
 		nb := make([]byte, len(s.buf), c)
 		copy(nb, s.buf)
 		s.buf = nb
@@ -78,9 +79,10 @@ func (s *streamBuf) fill(limit int) bool {
 // CBORDecoder reads a stream of DAG-CBOR values written back to back (no framing between them),
 // one value per call to Decode. It is not safe for concurrent use.
 type CBORDecoder struct {
-	in  streamBuf
-	lim Limits
-	err error // sticky: after an error the stream cannot be resynchronised
+	in      streamBuf
+	lim     Limits
+	largest int   // bytes in the largest value so far
+	err     error // sticky: after an error the stream cannot be resynchronised
 }
 
 // NewCBORDecoder returns a decoder reading from r with the options of UnmarshalCBORPrefix. It
@@ -103,14 +105,20 @@ func (d *CBORDecoder) Decode() (any, error) {
 	if d.err != nil {
 		return nil, d.err
 	}
-	need := 1      // the unread bytes the next value needs, at least
-	retry := false // the last decode stopped short; scan before decoding again
+	need := 1 // the unread bytes the next value needs, at least
+	// Scan before decoding when the value may not be all there: after a decode stopped short,
+	// and when fewer bytes are buffered than the largest value so far (near the end of the
+	// buffer), where a decode that stops short would be work thrown away. The scanner is 5 to 10
+	// times faster than the decoder (BenchmarkScanCBOR, BenchmarkUnmarshalCBOR), and the buffer
+	// holds 4 times the largest value, so that few values are scanned as well as decoded.
+	retry := len(d.in.unread()) < d.largest
 	for {
 		data := d.in.unread()
 		if len(data) >= need && (!retry || d.complete(data, &need)) {
 			v, end, err := cborPrefix(data, d.lim)
 			if err == nil {
 				d.in.start += end
+				d.largest = max(d.largest, end)
 				return v, nil
 			}
 			// An error other than ErrTruncated is final: every check the decoder made before
@@ -124,7 +132,7 @@ func (d *CBORDecoder) Decode() (any, error) {
 			}
 			need = cborNeed(data, err.Offset, d.lim.MaxCBORSize)
 		}
-		retry = d.in.fill(d.lim.MaxCBORSize)
+		retry = d.in.fill(d.lim.MaxCBORSize, 4*d.largest)
 		if !retry {
 			switch {
 			case d.in.err != nil:
@@ -252,7 +260,7 @@ func (d *JSONDecoder) Decode() (any, error) {
 		if d.discard {
 			if nl < 0 {
 				d.in.start, d.scanned = len(d.in.buf), 0
-				if !d.in.fill(d.lim.MaxJSONSize) {
+				if !d.in.fill(d.lim.MaxJSONSize, 0) {
 					return nil, d.endError()
 				}
 				continue
@@ -260,7 +268,7 @@ func (d *JSONDecoder) Decode() (any, error) {
 			d.in.start, d.scanned, d.discard = d.in.start+nl+1, 0, false
 			continue
 		}
-		if nl < 0 && len(data) <= d.lim.MaxJSONSize && d.in.fill(d.lim.MaxJSONSize) {
+		if nl < 0 && len(data) <= d.lim.MaxJSONSize && d.in.fill(d.lim.MaxJSONSize, 0) {
 			continue // the end of the line may be still to come
 		}
 		line := data
