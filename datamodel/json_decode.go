@@ -65,6 +65,8 @@ func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 		if d.pos < len(d.data) {
 			v, err = nil, d.fail(ErrTrailingBytes, d.pos, "")
 		}
+	} else {
+		v = nil // "t" fails as a literal after value() chose true (FuzzJSONDecoder)
 	}
 	d.data, d.slabs = nil, cborSlabs{}
 	d.arena.Reset()

@@ -3,6 +3,7 @@ package datamodel
 import (
 	"bytes"
 	"io"
+	"math"
 	"strconv"
 )
 
@@ -39,10 +40,9 @@ func (s *streamBuf) offset() int { return s.base + s.start }
 
 // fill reads more bytes after the unread ones, keeping at most limit+1 unread: it moves the
 // unread bytes to the front, grows the buffer if they fill it (doubling, so that a large value
-// costs a few reads and copies, not one per read) or if it is smaller than minCap, and calls Read
-// once. It returns false if nothing more can come (end of stream, read error, or limit+1 bytes
-// already unread).
-func (s *streamBuf) fill(limit, minCap int) bool {
+// costs a few reads and copies, not one per read), and calls Read once. It returns false if
+// nothing more can come (end of stream, read error, or limit+1 bytes already unread).
+func (s *streamBuf) fill(limit int) bool {
 	if s.eof || s.err != nil || len(s.buf)-s.start > limit {
 		return false
 	}
@@ -51,9 +51,9 @@ func (s *streamBuf) fill(limit, minCap int) bool {
 		s.base += s.start
 		s.buf, s.start = s.buf[:n], 0
 	}
-	if len(s.buf) == cap(s.buf) || cap(s.buf) < min(minCap, limit+1) {
+	if len(s.buf) == cap(s.buf) {
 		// Grow only by what was actually read, never by a length the input declares (rule 14).
-		c := min(max(2*cap(s.buf), minCap, streamMinBuf), limit+1)
+		c := min(max(2*cap(s.buf), streamMinBuf), limit+1)
 		nb := make([]byte, len(s.buf), c)
 		copy(nb, s.buf)
 		s.buf = nb
@@ -79,10 +79,10 @@ func (s *streamBuf) fill(limit, minCap int) bool {
 // CBORDecoder reads a stream of DAG-CBOR values written back to back (no framing between them),
 // one value per call to Decode. It is not safe for concurrent use.
 type CBORDecoder struct {
-	in      streamBuf
-	lim     Limits
-	largest int   // bytes in the largest value so far
-	err     error // sticky: after an error the stream cannot be resynchronised
+	in   streamBuf
+	lim  Limits
+	skip cborSkip
+	err  error // sticky: after an error the stream cannot be resynchronised
 }
 
 // NewCBORDecoder returns a decoder reading from r with the options of UnmarshalCBORPrefix. It
@@ -105,20 +105,16 @@ func (d *CBORDecoder) Decode() (any, error) {
 	if d.err != nil {
 		return nil, d.err
 	}
-	need := 1 // the unread bytes the next value needs, at least
-	// Scan before decoding when the value may not be all there: after a decode stopped short,
-	// and when fewer bytes are buffered than the largest value so far (near the end of the
-	// buffer), where a decode that stops short would be work thrown away. The scanner is 5 to 10
-	// times faster than the decoder (BenchmarkScanCBOR, BenchmarkUnmarshalCBOR), and the buffer
-	// holds 4 times the largest value, so that few values are scanned as well as decoded.
-	retry := len(d.in.unread()) < d.largest
+	// The value is decoded once its end is buffered, found by skipping item heads (cborSkip,
+	// linear however the bytes arrive), or at once where a head is not one cborSkip follows.
+	d.skip = cborSkip{pending: 1}
+	bad := false // cborSkip met such a head: decode after every read
 	for {
 		data := d.in.unread()
-		if len(data) >= need && (!retry || d.complete(data, &need)) {
+		if len(data) > 0 && (bad || d.in.eof || len(data) > d.lim.MaxCBORSize || d.skip.advance(data) != 0) {
 			v, end, err := cborPrefix(data, d.lim)
 			if err == nil {
 				d.in.start += end
-				d.largest = max(d.largest, end)
 				return v, nil
 			}
 			// An error other than ErrTruncated is final: every check the decoder made before
@@ -130,17 +126,17 @@ func (d *CBORDecoder) Decode() (any, error) {
 			if d.in.err != nil {
 				return nil, d.fail(d.in.err)
 			}
-			need = cborNeed(data, err.Offset, d.lim.MaxCBORSize)
+			bad = true
 		}
-		retry = d.in.fill(d.lim.MaxCBORSize, 4*d.largest)
-		if !retry {
+		if !d.in.fill(d.lim.MaxCBORSize) {
 			switch {
 			case d.in.err != nil:
 				return nil, d.fail(d.in.err)
 			case len(d.in.unread()) == 0:
 				return nil, d.fail(io.EOF) // a clean end, between values
 			}
-			need = 0 // the stream has ended: decode what there is, for the error
+			// The stream has ended (or holds more than the limit): the next turn decodes what
+			// there is, for the value or the error.
 		}
 	}
 }
@@ -149,59 +145,62 @@ func (d *CBORDecoder) Decode() (any, error) {
 // returned so far took.
 func (d *CBORDecoder) InputOffset() int { return d.in.offset() }
 
-// complete reports whether data holds the whole next value or an error before its end, checked
-// with the scanner (no allocation) before decoding again after a read. If not, it raises *need.
-func (d *CBORDecoder) complete(data []byte, need *int) bool {
-	if len(data) > d.lim.MaxCBORSize {
-		return true // cborPrefix decides: the value ends in the limit or is too large
-	}
-	s := cborScanner{data: data, lim: &d.lim}
-	_, err := s.value(0, 1)
-	if err != nil && err.Err == ErrTruncated {
-		*need = cborNeed(data, err.Offset, d.lim.MaxCBORSize)
-		return false
-	}
-	return true
+// cborSkip finds where the next value of a stream ends without checking it: a definite-length
+// item is a head and its content, and a container or tag only adds items to read, so a count of
+// pending items is all the state there is, and each head is read once however many reads the
+// value takes to arrive. The decoder checks the value afterwards.
+type cborSkip struct {
+	pos     int    // offset, in the unread bytes, of the next head to read
+	pending uint64 // items still to read before the value ends (saturating)
 }
 
-// cborNeed returns how many bytes data must hold, at least, for the item at off to be complete,
-// given that it is not: its head, and the content the head declares (a string's bytes, one byte
-// per array element, two per map entry), capped at limit+1, the most a decode ever looks at. A
-// stream that arrives in small reads is then scanned again only once that much is there, not
-// after every read: a large string costs one scan, not one per read.
-func cborNeed(data []byte, off, limit int) int {
-	if off < 0 || off >= len(data) {
-		return len(data) + 1
-	}
-	ib := data[off]
-	p := off + 1
-	var arg uint64
-	switch ai := ib & 31; {
-	case ai < 24:
-		arg = uint64(ai)
-	case ai <= 27:
-		n := 1 << (ai - 24)
-		if len(data)-p < n {
-			return p + n
+// advance reads the heads in data from s.pos on. It returns 1 when the value ends at or before
+// len(data), 0 when more bytes are needed, and -1 at a head no definite-length item has
+// (reserved additional information, indefinite length), which the decoder reports.
+func (s *cborSkip) advance(data []byte) int {
+	for s.pending > 0 {
+		if s.pos >= len(data) {
+			return 0
 		}
-		for _, c := range data[p : p+n] {
-			arg = arg<<8 | uint64(c)
+		ib := data[s.pos]
+		p := s.pos + 1
+		var arg uint64
+		switch ai := ib & 31; {
+		case ai < 24:
+			arg = uint64(ai)
+		case ai <= 27:
+			n := 1 << (ai - 24)
+			if len(data)-p < n {
+				return 0
+			}
+			for _, c := range data[p : p+n] {
+				arg = arg<<8 | uint64(c)
+			}
+			p += n
+		default:
+			return -1
 		}
-		p += n
-	default:
-		return len(data) + 1
+		items := uint64(0)
+		switch ib >> 5 {
+		case 2, 3:
+			if arg > uint64(len(data)-p) {
+				return 0 // the head is read again with more bytes: cheap
+			}
+			p += int(arg)
+		case 4:
+			items = arg
+		case 5:
+			items = min(arg, math.MaxUint64/2) * 2
+		case 6:
+			items = 1
+		}
+		s.pending = min(s.pending-1+items, math.MaxUint64/2) // saturating: a forged length costs nothing
+		if s.pending < items {                               // wrapped
+			s.pending = math.MaxUint64 / 2
+		}
+		s.pos = p
 	}
-	switch ib >> 5 {
-	case 2, 3, 4:
-	case 5:
-		arg = min(arg, 1<<62) * 2
-	default:
-		return max(p+1, len(data)+1)
-	}
-	if arg > uint64(limit+1-min(p, limit+1)) {
-		return limit + 1
-	}
-	return max(p+int(arg), len(data)+1)
+	return 1
 }
 
 // locate moves an error's offset from the unread bytes to the stream, and says for a value over
@@ -260,7 +259,7 @@ func (d *JSONDecoder) Decode() (any, error) {
 		if d.discard {
 			if nl < 0 {
 				d.in.start, d.scanned = len(d.in.buf), 0
-				if !d.in.fill(d.lim.MaxJSONSize, 0) {
+				if !d.in.fill(d.lim.MaxJSONSize) {
 					return nil, d.endError()
 				}
 				continue
@@ -268,7 +267,7 @@ func (d *JSONDecoder) Decode() (any, error) {
 			d.in.start, d.scanned, d.discard = d.in.start+nl+1, 0, false
 			continue
 		}
-		if nl < 0 && len(data) <= d.lim.MaxJSONSize && d.in.fill(d.lim.MaxJSONSize, 0) {
+		if nl < 0 && len(data) <= d.lim.MaxJSONSize && d.in.fill(d.lim.MaxJSONSize) {
 			continue // the end of the line may be still to come
 		}
 		line := data

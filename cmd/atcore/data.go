@@ -108,9 +108,9 @@ const maxSeqSize = 16 << 20
 
 // eachValue decodes data as one strict DAG-CBOR value or, with seq, as values back to back, and
 // calls fn with each in turn and its index. An error's offset counts from the start of data.
-func eachValue(data []byte, seq bool, fn func(i int, v any) error) error {
+func eachValue(data []byte, seq bool, fn func(i int, v any) error, opts ...datamodel.Option) error {
 	if !seq {
-		v, err := datamodel.UnmarshalCBOR(data)
+		v, err := datamodel.UnmarshalCBOR(data, opts...)
 		if err != nil {
 			return err
 		}
@@ -122,7 +122,7 @@ func eachValue(data []byte, seq bool, fn func(i int, v any) error) error {
 	}
 	for i, rest := 0, data; len(rest) > 0; i++ {
 		start := len(data) - len(rest)
-		v, after, err := datamodel.UnmarshalCBORPrefix(rest)
+		v, after, err := datamodel.UnmarshalCBORPrefix(rest, opts...)
 		if err != nil {
 			return shiftOffset(err, start)
 		}
@@ -144,16 +144,16 @@ func withJSONHint(err error, data []byte, hint string) error {
 }
 
 // decodeRecord decodes a record in either form, telling them apart with isJSON.
-func decodeRecord(data []byte) (any, error) {
+func decodeRecord(data []byte, opts ...datamodel.Option) (any, error) {
 	if isJSON(data) {
-		return unmarshalJSON(data)
+		return unmarshalJSON(data, opts...)
 	}
-	return datamodel.UnmarshalCBOR(data)
+	return datamodel.UnmarshalCBOR(data, opts...)
 }
 
 var validateCommand = &command{
 	name:     "validate",
-	synopsis: "[-json] [-seq] [FILE...]",
+	synopsis: "[-json] [-seq] [-safe-ints] [FILE...]",
 	summary:  "check records in atproto JSON or DAG-CBOR",
 	doc: `
 Checks that each input is a valid record: an object of the data model, in strict DAG-CBOR
@@ -167,7 +167,9 @@ Pointer of the value and the rule broken, and the exit status is 1. With -json, 
 output has one JSON object per input, valid or not, with "ok" and, for an invalid one,
 "error", "rule", "detail", "offset" and "path". With -seq, each input is a sequence of
 CBOR objects back to back, such as an event-stream frame (header, then body), and each is
-checked and named NAME[0], NAME[1], ...; offsets count from the start of the input.`,
+checked and named NAME[0], NAME[1], ...; offsets count from the start of the input. With
+-safe-ints, integers must also be within ±(2^53−1), the range JavaScript holds exactly and
+the TypeScript implementation accepts.`,
 	example: `
 $ atcore validate testdata/records/post.json testdata/records/post.cbor
 ok testdata/records/post.json
@@ -176,7 +178,12 @@ ok testdata/records/post.cbor`,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
 		asJSON := fs.Bool("json", false, "print one JSON object per input")
 		seq := fs.Bool("seq", false, "read each input as a sequence of CBOR values, such as an event-stream frame")
+		safeInts := fs.Bool("safe-ints", false, "refuse integers outside ±(2^53−1), which JavaScript cannot hold exactly")
 		return func(c *call, args []string) int {
+			var opts []datamodel.Option
+			if *safeInts {
+				opts = append(opts, datamodel.WithSafeIntegers())
+			}
 			w := bufio.NewWriter(c.stdout)
 			status := exitOK
 			report := func(name string, err error) {
@@ -193,9 +200,9 @@ ok testdata/records/post.cbor`,
 			}
 			for _, name := range inputNames(args) {
 				if *seq {
-					c.validateSeq(name, report)
+					c.validateSeq(name, report, opts...)
 				} else {
-					report(name, c.validate(name))
+					report(name, c.validate(name, opts...))
 				}
 			}
 			return max(status, c.flush(w))
@@ -203,21 +210,21 @@ ok testdata/records/post.cbor`,
 	},
 }
 
-func (c *call) validate(name string) error {
+func (c *call) validate(name string, opts ...datamodel.Option) error {
 	data, err := c.readRecord(name, maxRecordSize)
 	if err != nil {
 		return err
 	}
-	v, err := decodeRecord(data)
+	v, err := decodeRecord(data, opts...)
 	if err != nil {
 		return err
 	}
-	return datamodel.ValidateRecord(v)
+	return datamodel.ValidateRecord(v, opts...)
 }
 
 // validateSeq checks each CBOR value of the input called name, reporting each as name[i]. A
 // value that does not decode ends the sequence: where the next one starts is unknown.
-func (c *call) validateSeq(name string, report func(string, error)) {
+func (c *call) validateSeq(name string, report func(string, error), opts ...datamodel.Option) {
 	data, err := c.readRecord(name, maxSeqSize)
 	if err != nil {
 		report(name, err)
@@ -229,10 +236,10 @@ func (c *call) validateSeq(name string, report func(string, error)) {
 	}
 	n := 0
 	err = eachValue(data, true, func(i int, v any) error {
-		report(fmt.Sprintf("%s[%d]", name, i), datamodel.ValidateRecord(v))
+		report(fmt.Sprintf("%s[%d]", name, i), datamodel.ValidateRecord(v, opts...))
 		n = i + 1
 		return nil
-	})
+	}, opts...)
 	if err != nil {
 		report(fmt.Sprintf("%s[%d]", name, n), err)
 	}
