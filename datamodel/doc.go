@@ -31,6 +31,7 @@ package datamodel
 // The files, by concern (in the spirit of encoding/json/v2: a wire layer under the value layer):
 //
 //	errors.go       Error, the sentinels, how paths are built on the way out (atKey, atIndex)
+//	messages.go     how details name what was found: data-model kinds, Go types where at fault
 //	options.go      Limits, Option, the one wording of limit errors (overLimit)
 //	safeint.go      WithSafeIntegers: integers within ±(2^53−1), ErrUnsafeInteger
 //	types.go        Bytes, Link, Blob; goInt, how every Go integer type is read
