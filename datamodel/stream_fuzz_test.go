@@ -8,6 +8,11 @@ import (
 	"testing"
 )
 
+// streamFuzzMax is the most of a fuzz input the stream targets read: longer inputs, read a byte
+// at a time and minimized, only slow the fuzzer down (TestCBORDecoderRecords and
+// TestJSONDecoderLines read long streams).
+const streamFuzzMax = 8 << 10
+
 // streamFuzzOpts are the options a fuzz input's first byte picks: the defaults, or size limits
 // small enough for the inputs to reach them.
 func streamFuzzOpts(sel byte) []Option {
@@ -22,8 +27,9 @@ func streamFuzzOpts(sel byte) []Option {
 // bytes arrive (the first byte picks the reader and the limits).
 func FuzzCBORDecoder(f *testing.F) {
 	stream, values := streamCBORRecords(f)
-	f.Add(append([]byte{0}, stream...))
+	f.Add(append([]byte{0}, stream[:streamFuzzMax]...))
 	for i, v := range values {
+		v = v[:min(len(v), streamFuzzMax)]
 		f.Add(append([]byte{byte(i)}, v...))
 		f.Add(append([]byte{byte(i)}, v[:len(v)/2]...))
 	}
@@ -36,6 +42,7 @@ func FuzzCBORDecoder(f *testing.F) {
 			return
 		}
 		sel, in := data[0], data[1:]
+		in = in[:min(len(in), streamFuzzMax)]
 		opts := streamFuzzOpts(sel)
 		wantVs, wantErr := prefixDecodeAll(in, opts...)
 		rd := streamReaders[int(sel)%len(streamReaders)]
@@ -61,7 +68,7 @@ func FuzzCBORDecoder(f *testing.F) {
 // arrive, then io.EOF.
 func FuzzJSONDecoder(f *testing.F) {
 	lines := ndjsonLines(f)
-	f.Add(append([]byte{0}, bytes.Join(lines, []byte("\n"))...))
+	f.Add(append([]byte{0}, bytes.Join(lines[:4], []byte("\n"))...))
 	f.Add(append([]byte{5}, bytes.Join(lines[:3], []byte("\r\n\n"))...))
 	for _, s := range []string{"1\n2\n", "{\"a\":1.5}\n[1,\n2]", " \n\t\n", "\"abc", "[1,2,3]\n" + "{\"k\":\"" + string(bytes.Repeat([]byte("v"), 80)) + "\"}\n4"} {
 		f.Add(append([]byte{4}, s...))
@@ -72,6 +79,7 @@ func FuzzJSONDecoder(f *testing.F) {
 			return
 		}
 		sel, in := data[0], data[1:]
+		in = in[:min(len(in), streamFuzzMax)]
 		opts := streamFuzzOpts(sel)
 		rd := streamReaders[int(sel)%len(streamReaders)]
 		d := NewJSONDecoder(rd.wrap(bytes.NewReader(in)), opts...)
