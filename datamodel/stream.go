@@ -106,12 +106,12 @@ func (d *CBORDecoder) Decode() (any, error) {
 		return nil, d.err
 	}
 	// The value is decoded once its end is buffered, found by skipping item heads (cborSkip,
-	// linear however the bytes arrive), or at once where a head is not one cborSkip follows.
+	// linear however the bytes arrive), or after every read once cborSkip meets a head it does
+	// not follow (the decoder then stops at that head, or earlier for want of bytes).
 	d.skip = cborSkip{pending: 1}
-	bad := false // cborSkip met such a head: decode after every read
 	for {
 		data := d.in.unread()
-		if len(data) > 0 && (bad || d.in.eof || len(data) > d.lim.MaxCBORSize || d.skip.advance(data) != 0) {
+		if len(data) > 0 && (d.in.eof || len(data) > d.lim.MaxCBORSize || d.skip.advance(data) != 0) {
 			v, end, err := cborPrefix(data, d.lim)
 			if err == nil {
 				d.in.start += end
@@ -126,7 +126,6 @@ func (d *CBORDecoder) Decode() (any, error) {
 			if d.in.err != nil {
 				return nil, d.fail(d.in.err)
 			}
-			bad = true
 		}
 		if !d.in.fill(d.lim.MaxCBORSize) {
 			switch {
@@ -194,9 +193,13 @@ func (s *cborSkip) advance(data []byte) int {
 		case 6:
 			items = 1
 		}
-		s.pending = min(s.pending-1+items, math.MaxUint64/2) // saturating: a forged length costs nothing
-		if s.pending < items {                               // wrapped
+		// pending−1+items, saturating: a forged length costs nothing, as every item still
+		// takes a byte that must arrive.
+		s.pending--
+		if items > math.MaxUint64/2-s.pending {
 			s.pending = math.MaxUint64 / 2
+		} else {
+			s.pending += items
 		}
 		s.pos = p
 	}

@@ -443,3 +443,39 @@ func TestStreamSafeIntegers(t *testing.T) {
 		t.Errorf("JSON: %v", err)
 	}
 }
+
+// TestCBORSkip: fed a value a byte more at a time, cborSkip asks for more until the last byte is
+// there, and then finds the end exactly where the decoder does; it stops at heads no
+// definite-length item has; forged lengths only make it ask for more.
+func TestCBORSkip(t *testing.T) {
+	_, values := streamCBORRecords(t)
+	for i, v := range values {
+		s := cborSkip{pending: 1}
+		for n := 0; n < len(v); n++ {
+			if r := s.advance(v[:n]); r != 0 {
+				t.Fatalf("record %d: %d of %d bytes: %d, want 0", i, n, len(v), r)
+			}
+		}
+		if r := s.advance(append(v[:len(v):len(v)], 0xff)); r != 1 || s.pos != len(v) {
+			t.Errorf("record %d: %d at %d, want 1 at %d", i, r, s.pos, len(v))
+		}
+	}
+	for _, tt := range []struct {
+		hex  string
+		want int
+	}{
+		{"9f 01 ff", -1},                    // indefinite-length array
+		{"82 01 1c", -1},                    // reserved additional information
+		{"9b ffffffffffffffff 00 00", 0},    // an array of 2^64−1 elements
+		{"bb ffffffffffffffff 00", 0},       // a map of as many entries
+		{"81 bb 8000000000000000 00 00", 0}, // pending saturates inside an array
+		{"5b ffffffffffffffff 00", 0},       // a byte string longer than any input
+		{"c1 01", 1},                        // any tag adds one item (the decoder refuses tag 1)
+		{"f9 3c00", 1},                      // a float is skipped (and refused by the decoder)
+	} {
+		s := cborSkip{pending: 1}
+		if r := s.advance(cborMustHex(tt.hex)); r != tt.want {
+			t.Errorf("%s: %d, want %d", tt.hex, r, tt.want)
+		}
+	}
+}
