@@ -270,8 +270,11 @@ func (d *JSONDecoder) Decode() (any, error) {
 			d.in.start, d.scanned, d.discard = d.in.start+nl+1, 0, false
 			continue
 		}
-		if nl < 0 && len(data) <= d.lim.MaxJSONSize && d.in.fill(d.lim.MaxJSONSize) {
-			continue // the end of the line may be still to come
+		if nl < 0 && len(data) <= d.lim.MaxJSONSize {
+			if d.in.fill(d.lim.MaxJSONSize) {
+				continue // the end of the line may be still to come
+			}
+			data = d.in.unread() // fill may have moved the bytes even when none came
 		}
 		line := data
 		if nl >= 0 {

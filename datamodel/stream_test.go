@@ -350,6 +350,14 @@ func TestJSONDecoderLines(t *testing.T) {
 	if _, err := NewJSONDecoder(strings.NewReader("\n \n")).Decode(); err != io.EOF {
 		t.Errorf("blank stream: %v, want io.EOF", err)
 	}
+	// The last line, without "\n", read after the buffer's bytes were moved to its front (a
+	// stale slice read "001" as 101; found by FuzzJSONDecoder).
+	d := NewJSONDecoder(strings.NewReader("0\n001"))
+	d.Decode()
+	var e *Error
+	if v, err := d.Decode(); !errors.Is(err, ErrSyntax) || !errors.As(err, &e) || e.Offset != 2 {
+		t.Errorf("last line 001: %v, %v; want ErrSyntax at offset 2", v, err)
+	}
 }
 
 // TestJSONDecoderErrors: an error is located in the stream, and the next line is read after it;
