@@ -38,7 +38,7 @@ func UnmarshalCBOR(data []byte, opts ...Option) (any, error) {
 	d.data, d.chunk, d.slabs.size = data, len(data), len(data)
 	v, end, err := d.value(0, 1)
 	if err != nil {
-		return nil, err
+		return nil, finished(err)
 	}
 	if end != len(data) {
 		return nil, cborErr(ErrTrailingBytes, end, strconv.Itoa(len(data)-end)+" bytes")
@@ -63,7 +63,7 @@ func UnmarshalCBORPrefix(data []byte, opts ...Option) (v any, rest []byte, err e
 		if e.Err == ErrTruncated && len(data) > len(view) {
 			return nil, nil, cborErrTooLarge(len(data), lim)
 		}
-		return nil, nil, e
+		return nil, nil, finished(e)
 	}
 	return v, data[end:], nil
 }

@@ -34,7 +34,7 @@ func MarshalCBOR(v any, opts ...Option) ([]byte, error) {
 	buf, err := e.value(*pooled, v, 1)
 	out := exactCopy(buf, err)
 	putEncodeBuf(pooled, buf)
-	return out, err
+	return out, finished(err)
 }
 
 // AppendCBOR appends the canonical DAG-CBOR encoding of v to dst and returns the extended slice.
@@ -44,7 +44,7 @@ func AppendCBOR(dst []byte, v any, opts ...Option) ([]byte, error) {
 	e := newCBOREncoder(opts)
 	out, err := e.value(dst, v, 1)
 	if err != nil {
-		return dst, err
+		return dst, finished(err)
 	}
 	return out, nil
 }

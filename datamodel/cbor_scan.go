@@ -30,7 +30,7 @@ func ScanCBOR(data []byte, opts ...Option) error {
 	s := cborScanner{data: data, lim: &lim}
 	end, err := s.value(0, 1)
 	if err != nil {
-		return err
+		return finished(err)
 	}
 	if end != len(data) {
 		return cborErr(ErrTrailingBytes, end, strconv.Itoa(len(data)-end)+" bytes")

@@ -154,7 +154,7 @@ func UnmarshalCBORStruct(data []byte, v any, opts ...Option) error {
 	s := cborScanner{data: data, lim: &lim, dataModel: true}
 	end, serr := s.value(0, 1)
 	if serr != nil {
-		return serr
+		return finished(serr)
 	}
 	if end != len(data) {
 		return cborErr(ErrTrailingBytes, end, strconv.Itoa(len(data)-end)+" bytes")

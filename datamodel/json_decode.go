@@ -73,7 +73,7 @@ func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 		d.items, d.members, d.buf = nil, nil, nil
 	}
 	jsonDecoderPool.Put(d)
-	return v, err
+	return v, finished(err)
 }
 
 // jsonDecoderPool recycles decoders for their scratch stacks, so that a decode allocates only

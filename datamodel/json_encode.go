@@ -42,7 +42,7 @@ func AppendJSON(dst []byte, v any, opts ...Option) ([]byte, error) {
 	e := newJSONEncoder(opts)
 	out, err := e.value(dst, v, 1)
 	if err != nil {
-		return dst, err
+		return dst, finished(err)
 	}
 	return out, nil
 }
@@ -55,7 +55,7 @@ func jsonMarshal(v any, prefix, indent string, opts []Option) ([]byte, error) {
 	buf, err := e.value(*pooled, v, 1)
 	out := exactCopy(buf, err)
 	putEncodeBuf(pooled, buf)
-	return out, err
+	return out, finished(err)
 }
 
 // jsonEncoder holds the layout settings of one encode; the output travels through the methods as

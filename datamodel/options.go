@@ -4,9 +4,12 @@ import "strconv"
 
 // Limits bound the work and memory spent on untrusted input (DECISIONS rule 14). The defaults come
 // from the atproto data-validation guide. A zero field means "use the default"; to lift a limit,
-// set it to a large value.
+// set it to a large value. MaxDepth cannot be lifted past MaxDepthCeiling: a larger value is
+// clamped to it, because every walker of a tree (the decoders, the encoders, Validate, the
+// struct path) recurses once per level, and a goroutine stack that grows past Go's maximum kills
+// the whole process with a fatal error that recover cannot catch.
 type Limits struct {
-	MaxDepth    int // nesting depth of arrays and maps; the top-level value is depth 1
+	MaxDepth    int // nesting depth of arrays and maps; the top-level value is depth 1; at most MaxDepthCeiling
 	MaxElements int // entries in one array or map
 	MaxKeyLen   int // bytes in one map key
 	MaxCBORSize int // bytes in one CBOR record
@@ -24,6 +27,12 @@ const (
 	DefaultMaxCIDLen   = 100
 )
 
+// MaxDepthCeiling is the largest MaxDepth any entry point applies; a larger MaxDepth is clamped to
+// it. At this depth the deepest walker measured (fxamacker's struct decoder, under
+// UnmarshalCBORStruct, about 3.3 KB of stack per level of nested maps; the others 0.4 to 1.7 KB)
+// needs about 3.4 MB of stack, far below Go's 1 GB maximum (TestStackPerLevel measures it).
+const MaxDepthCeiling = 1024
+
 // DefaultLimits returns the limits used when none are given.
 func DefaultLimits() Limits {
 	return Limits{
@@ -36,12 +45,15 @@ func DefaultLimits() Limits {
 	}
 }
 
-// withDefaults returns l with every zero field replaced by its default.
+// withDefaults returns l with every zero field replaced by its default, and MaxDepth clamped to
+// MaxDepthCeiling. Every entry point gets its limits through it (WithLimits), so none can recurse
+// deeper than the ceiling.
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits()
 	if l.MaxDepth <= 0 {
 		l.MaxDepth = d.MaxDepth
 	}
+	l.MaxDepth = min(l.MaxDepth, MaxDepthCeiling)
 	if l.MaxElements <= 0 {
 		l.MaxElements = d.MaxElements
 	}

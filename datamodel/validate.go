@@ -24,7 +24,7 @@ import (
 // maps in sorted key order.
 func Validate(v any, opts ...Option) error {
 	w := validator{limits: limitsOf(opts)}
-	return w.value(v, 1)
+	return finished(w.value(v, 1))
 }
 
 // ValidateRecord is Validate for a record: the top-level value must also be a map
