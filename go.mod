@@ -6,6 +6,7 @@ require (
 	github.com/fxamacker/cbor/v2 v2.10.0
 	github.com/ipfs/go-cid v0.4.1
 	github.com/multiformats/go-multihash v0.2.3
+	github.com/rivo/uniseg v0.4.7
 )
 
 require (

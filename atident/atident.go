@@ -64,6 +64,15 @@ func Validate(s string) error {
 	return err
 }
 
+// IsValid reports whether s is a valid at-identifier (a DID or a handle): Validate without the
+// error, for callers that only branch on the answer. It never allocates.
+func IsValid(s string) bool {
+	if isDID(s) {
+		return did.IsValid(s)
+	}
+	return handle.IsValid(s)
+}
+
 // ValidateAt is Validate for an at-identifier found at byte offset base of a longer input, such
 // as the authority of an AT URI: the error's Offset and the offsets in its Reason count from the
 // start of that input. Input and Len are s's.

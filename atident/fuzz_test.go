@@ -26,7 +26,7 @@ func FuzzParse(f *testing.F) {
 		id, err := Parse(s)
 		isDID := len(s) <= 2048 && didOracle.MatchString(s)
 		isHandle := len(s) <= 253 && handleOracle.MatchString(s)
-		if (err == nil) != (isDID || isHandle) || id.IsDID() != isDID || id.IsHandle() != isHandle {
+		if (err == nil) != (isDID || isHandle) || IsValid(s) != (err == nil) || id.IsDID() != isDID || id.IsHandle() != isHandle {
 			t.Fatalf("Parse(%q) = %#v, %v; oracle says DID %v, handle %v", s, id, err, isDID, isHandle)
 		}
 		if err == nil {

@@ -113,6 +113,23 @@ func Validate(s string) error {
 	return err
 }
 
+// IsValid reports whether s is a valid AT URI of the Lexicon at-uri form: Validate without the
+// error, for callers that only branch on the answer. It never allocates.
+func IsValid(s string) bool {
+	if len(s) > MaxLen || !strings.HasPrefix(s, scheme) {
+		return false
+	}
+	authority, rest, more := strings.Cut(s[len(scheme):], "/")
+	if !atident.IsValid(authority) {
+		return false
+	}
+	if !more {
+		return true
+	}
+	collection, key, more := strings.Cut(rest, "/")
+	return nsid.IsValid(collection) && (!more || rkey.IsValid(key))
+}
+
 // New builds the URI at://authority[/collection[/key]] from its parts: a zero collection means
 // none, and so does an empty key. The key, if any, must be a valid record key and needs a
 // collection. Parts are used as written (see Normalize). New allocates the URI's string.

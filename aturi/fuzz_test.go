@@ -60,7 +60,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		u, err := Parse(s)
 		want, auth, coll, key := oracle(s)
-		if (err == nil) != want || u.IsValid() != want {
+		if (err == nil) != want || u.IsValid() != want || IsValid(s) != want || (Validate(s) == nil) != want {
 			t.Fatalf("Parse(%q) = %#v, %v; oracle says valid=%v", s, u, err, want)
 		}
 		if err == nil {

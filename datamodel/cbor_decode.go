@@ -277,14 +277,14 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 		if h := data[typeOff]; h&0xe0 != cborMajorText || h == cborMajorText {
 			// Rule 11: where present, $type is a non-empty string.
 			if err := checkType(m["$type"]); err != nil {
-				err.Offset = int64(typeOff)
+				err.Offset = typeOff
 				return nil, 0, err
 			}
 		}
 		if len(data)-typeOff >= len(cborTextBlob) && string(data[typeOff:typeOff+len(cborTextBlob)]) == cborTextBlob {
 			b, err := blobFromMap(m, d.lim.MaxCIDLen)
 			if err != nil {
-				err.Offset = int64(cborBlobErrOffset(data, &d.lim, off, entries, n, err.Path))
+				err.Offset = cborBlobErrOffset(data, &d.lim, off, entries, n, err.Path)
 				return nil, 0, err
 			}
 			return d.slabs.boxBlob(b), p, nil
@@ -309,7 +309,7 @@ func cborReservedKey(data []byte, off, ks, ke int) *Error {
 	default:
 		return nil
 	}
-	err.Offset = int64(off)
+	err.Offset = off
 	return err
 }
 

@@ -16,7 +16,7 @@ type cborInvalid struct {
 	rule   string   // the rule of DECISIONS 9 or 14 the input breaks
 	hex    string   // the input
 	err    error    // the sentinel both ScanCBOR and UnmarshalCBOR must return
-	offset int64    // the byte offset of the offending item
+	offset int      // the byte offset of the offending item
 	path   string   // the JSON Pointer of the offending value
 	opts   []Option // non-default limits, if any
 }
@@ -226,7 +226,7 @@ func TestCBORInvalidLargeInputs(t *testing.T) {
 		rule   string
 		in     []byte
 		err    error
-		offset int64
+		offset int
 	}{
 		{"more elements than the default limit", elems, ErrTooManyElements, 0},
 		{"map key longer than the default limit", key, ErrKeyTooLong, 1},

@@ -183,7 +183,7 @@ func TestUnmarshalCBORDataModel(t *testing.T) {
 		rule   string
 		hex    string
 		err    error
-		offset int64
+		offset int
 		path   string
 		typed  bool
 	}{

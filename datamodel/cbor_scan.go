@@ -233,7 +233,7 @@ func (s *cborScanner) value(off, depth int) (int, *Error) {
 			}
 			if s.dataModel && ke-ks == 5 && string(s.data[ks:ke]) == "$type" && (s.data[ke]&0xe0 != cborMajorText || s.data[ke] == cborMajorText) {
 				err := errType(describeHead(s.data[ke]))
-				err.Offset = int64(ke)
+				err.Offset = ke
 				return 0, err
 			}
 			pks, pke = ks, ke

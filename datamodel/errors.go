@@ -51,7 +51,7 @@ var (
 // Error reports what was wrong with a value and where.
 type Error struct {
 	Err    error  // the rule broken: one of the Err* sentinels
-	Offset int64  // byte offset in the input where the problem starts; -1 if not decoding bytes
+	Offset int    // byte offset in the input where the problem starts; -1 if not decoding bytes
 	Path   string // JSON Pointer (RFC 6901) to the value, "" for the top-level value
 	Detail string // optional specifics, e.g. the offending key or Go type
 
@@ -73,7 +73,7 @@ func (e *Error) Error() string {
 	}
 	if e.Offset >= 0 {
 		b.WriteString(" at offset ")
-		b.WriteString(strconv.FormatInt(e.Offset, 10))
+		b.WriteString(strconv.Itoa(e.Offset))
 	}
 	return b.String()
 }
@@ -217,7 +217,7 @@ func (e *Error) setPath(n int) *Error {
 // cborErr builds the error for the item at byte offset off. Callers on the way out of the
 // recursion prepend their path tokens, so the success path does no path bookkeeping.
 func cborErr(sentinel error, off int, detail string) *Error {
-	return &Error{Err: sentinel, Offset: int64(off), Detail: detail}
+	return &Error{Err: sentinel, Offset: off, Detail: detail}
 }
 
 // cborErrTooLarge is the error for a CBOR input of n bytes, over Limits.MaxCBORSize.

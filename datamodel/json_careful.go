@@ -156,7 +156,7 @@ func (d *jsonDecoder) finishObject(start int, ms []jsonMember) (any, error) {
 	}
 	if typ != nil {
 		if err := checkType(typ.val); err != nil {
-			err.Offset = int64(typ.valOff)
+			err.Offset = typ.valOff
 			return nil, err
 		}
 		if typ.val == "blob" {
@@ -214,9 +214,12 @@ func (d *jsonDecoder) link(start int, ms []jsonMember, m *jsonMember) (any, erro
 	return d.slabs.boxLink(Link(c)), nil
 }
 
-// jsonBase64 is standard base64 (RFC 4648 §4) without padding, strict about the unused bits so
-// that every byte string has exactly one spelling.
-var jsonBase64 = base64.RawStdEncoding.Strict()
+// jsonBase64 is standard base64 (RFC 4648 §4) without padding. The encoder writes with it, so
+// every byte string is written in its one canonical spelling; the decoder reads with it too, and
+// it is not Strict, so the unused low bits of the last character need not be zero (DECISIONS rule
+// 10: "123" reads as d7 6d, as in the interop vector lexicon/record-data-valid.json "full", which
+// both reference implementations read).
+var jsonBase64 = base64.RawStdEncoding
 
 // bytes turns {"$bytes": "<base64>"} into Bytes (DECISIONS rule 10: padding optional on read).
 func (d *jsonDecoder) bytes(start int, ms []jsonMember, m *jsonMember) (any, error) {
@@ -262,9 +265,9 @@ func (d *jsonDecoder) blob(start int, ms []jsonMember) (any, error) {
 	for i := range ms {
 		m := &ms[i]
 		if err := blobMember(&b, m.key, m.val, d.limits.MaxCIDLen); err != nil {
-			err.Offset = int64(m.valOff)
+			err.Offset = m.valOff
 			if slices.Index(blobKeys[:], m.key) < 0 {
-				err.Offset = int64(m.keyOff) // an unexpected key
+				err.Offset = m.keyOff // an unexpected key
 			}
 			return nil, err
 		}
@@ -275,7 +278,7 @@ func (d *jsonDecoder) blob(start int, ms []jsonMember) (any, error) {
 	for k, ok := range seen {
 		if !ok {
 			err := errBlobMissing(blobKeys[k])
-			err.Offset = int64(start)
+			err.Offset = start
 			return nil, err
 		}
 	}

@@ -39,7 +39,7 @@ func UnmarshalJSON(data []byte, opts ...Option) (any, error) {
 // that compare the two paths.
 func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 	if len(data) > limits.MaxJSONSize {
-		return nil, &Error{Err: ErrTooLarge, Offset: int64(limits.MaxJSONSize),
+		return nil, &Error{Err: ErrTooLarge, Offset: limits.MaxJSONSize,
 			Detail: overLimit(len(data), "bytes", limits.MaxJSONSize)}
 	}
 	d := jsonDecoderPool.Get().(*jsonDecoder)
@@ -125,7 +125,7 @@ type jsonMember struct {
 }
 
 func (d *jsonDecoder) fail(err error, off int, detail string) *Error {
-	return &Error{Err: err, Offset: int64(off), Detail: detail}
+	return &Error{Err: err, Offset: off, Detail: detail}
 }
 
 // failEnd reports input that ends where a token was expected.

@@ -31,6 +31,7 @@ func TestMarshalJSON(t *testing.T) {
 		{"rule 10: $bytes without padding", Bytes{1, 2}, `{"$bytes":"AQI"}`},
 		{"rule 10: []byte is bytes", []byte{0xff}, `{"$bytes":"/w"}`},
 		{"rule 10: empty bytes", Bytes{}, `{"$bytes":""}`},
+		{"rule 10: written canonical (read leniently from \"123\")", Bytes{0xd7, 0x6d}, `{"$bytes":"120"}`},
 		{"rule 12: link in base32", link, `{"$link":"` + jsonTestCBORCID + `"}`},
 		{"rule 12: cid.Cid is a link", cid.Cid(raw), `{"$link":"` + jsonTestRawCID + `"}`},
 		{"rule 13: blob", Blob{Ref: raw, MimeType: "image/jpeg", Size: 10000},

@@ -85,6 +85,12 @@ func IsValid(s string) bool {
 	return ok
 }
 
+// Validate returns nil if s is a valid datetime and otherwise the *Error Parse would return.
+func Validate(s string) error {
+	_, err := Parse(s)
+	return err
+}
+
 // String returns the datetime string exactly as it was parsed or made.
 func (d Datetime) String() string { return d.s }
 

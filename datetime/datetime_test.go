@@ -219,22 +219,32 @@ func TestTimeAndOffset(t *testing.T) {
 	}
 }
 
-// Every day from 0000-01-01 to 9999-12-31 maps to the instant the standard library computes
-// (the date written from time.Time's calendar, the instant read back by instant).
+// Days map to the instant the standard library computes (the date written from time.Time's
+// calendar, the instant read back by instant): every day of the years 0000-0004, 1896-2104 and
+// 9996-9999, and every 11th day of the rest of 0000-9999 (the whole range, day by day, is 17 s
+// under the race detector on a loaded machine).
 func TestEveryDay(t *testing.T) {
-	step := int64(1)
-	if testing.Short() {
-		step = 7
-	}
 	first, end := int64(minUnix/86400), time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC).Unix()/86400
+	dense := func(day int64) bool {
+		y := time.Unix(day*86400, 0).UTC().Year()
+		return y <= 4 || y >= 1896 && y <= 2104 || y >= 9996
+	}
 	var buf []byte
-	for day := first; day < end; day += step {
+	checked := 0
+	for day := first; day < end; day++ {
+		if day%11 != 0 && !dense(day) {
+			continue
+		}
+		checked++
 		want := time.Unix(day*86400+45296, 0).UTC() // 12:34:56 each day
 		buf = appendUTC(buf[:0], want, 3)
 		sec, nsec, off, ok := instant(buf)
 		if !ok || sec != want.Unix() || nsec != 0 || off != 0 {
 			t.Fatalf("instant(%s) = %d, %d, %d, %v; want %d", buf, sec, nsec, off, ok, want.Unix())
 		}
+	}
+	if checked < 400_000 {
+		t.Fatalf("checked %d days", checked)
 	}
 }
 

@@ -77,7 +77,7 @@ func FuzzParse(f *testing.F) {
 			want, valid = oracleTime(m, true)
 		}
 		d, err := Parse(s)
-		if (err == nil) != valid || IsValid(s) != valid {
+		if (err == nil) != valid || IsValid(s) != valid || (Validate(s) == nil) != valid {
 			t.Fatalf("Parse(%q) = %v, IsValid = %v; oracle says valid=%v", s, err, IsValid(s), valid)
 		}
 		if err != nil {
@@ -133,7 +133,7 @@ func TestOracleRandom(t *testing.T) {
 	const noise = "0123456789-:.,+TtZz _\x00"
 	edges := []string{"00", "01", "12", "13", "23", "24", "28", "29", "30", "31", "59", "60", "99"}
 	var strict, lenient int
-	for range 200_000 {
+	for range 50_000 {
 		b := []byte(fmt.Sprintf("%04d-%s-%s%c%s:%s:%s", r.IntN(10000), edges[r.IntN(13)], edges[r.IntN(13)],
 			"TTTt "[r.IntN(5)], edges[r.IntN(13)], edges[r.IntN(13)], edges[r.IntN(13)]))
 		if r.IntN(2) == 0 {

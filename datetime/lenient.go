@@ -96,10 +96,10 @@ func rewrite(s string, buf *[lenientMax]byte) (n, zone int, reason string) {
 		case len(tz) == 3:
 			hhmm = [4]byte{tz[1], tz[2], '0', '0'}
 		default:
-			return 0, i, fmt.Sprintf("offset %q at offset %d: want ±HH:MM, ±HHMM or ±HH", tz, i)
+			return 0, i, fmt.Sprintf("offset %s at offset %d: want ±HH:MM, ±HHMM or ±HH", quoteShort(tz), i)
 		}
 		if notDigit[hhmm[0]]|notDigit[hhmm[1]]|notDigit[hhmm[2]]|notDigit[hhmm[3]] != 0 {
-			return 0, i, fmt.Sprintf("offset %q at offset %d: want ±HH:MM, ±HHMM or ±HH", tz, i)
+			return 0, i, fmt.Sprintf("offset %s at offset %d: want ±HH:MM, ±HHMM or ±HH", quoteShort(tz), i)
 		}
 		sign := tz[0]
 		if hhmm == [4]byte{'0', '0', '0', '0'} {
@@ -126,7 +126,7 @@ func lenientRange(s, strict string, zone int) error {
 		case tz[4:6] > "59":
 			why = "offset minutes out of range 00 to 59"
 		}
-		off, reason = zone, fmt.Sprintf("time zone %q at offset %d: %s", s[zone:], zone, why)
+		off, reason = zone, fmt.Sprintf("time zone %s at offset %d: %s", quoteShort(s[zone:]), zone, why)
 	}
 	return newError(s, off, sentinel, reason)
 }

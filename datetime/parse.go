@@ -2,6 +2,7 @@ package datetime
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/atcore/atcore/internal/echo"
 )
@@ -159,6 +160,15 @@ func fieldName(i int) string {
 	return "second (2 digits)"
 }
 
+// quoteShort quotes a time zone for a reason, cut after 8 bytes: however long the input, the
+// message echoes a bounded part of it (the whole input is quoted by echo.Message, also bounded).
+func quoteShort(tz string) string {
+	if len(tz) > 8 {
+		return strconv.QuoteToASCII(tz[:8]) + "…"
+	}
+	return strconv.QuoteToASCII(tz)
+}
+
 // isDigitPos reports whether byte i of the fixed part is a digit.
 func isDigitPos(i int) bool {
 	c := layout[i]
@@ -248,7 +258,7 @@ func problem(s string) (offset int, reason string, sentinel error) {
 	case c == '+' || c == '-':
 		tz := s[i:]
 		if len(tz) < 6 || tz[3] != ':' || notDigit[tz[1]]|notDigit[tz[2]]|notDigit[tz[4]]|notDigit[tz[5]] != 0 {
-			return i, fmt.Sprintf("offset %q at offset %d: want ±HH:MM, two digits each side of a colon", tz, i), ErrSyntax
+			return i, fmt.Sprintf("offset %s at offset %d: want ±HH:MM, two digits each side of a colon", quoteShort(tz), i), ErrSyntax
 		}
 		if len(tz) > 6 {
 			return i + 6, fmt.Sprintf("%s at offset %d: nothing may follow the time zone", echo.QuoteAt(s, i+6), i+6), ErrSyntax

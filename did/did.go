@@ -75,6 +75,10 @@ func Validate(s string) error {
 	return invalid(s)
 }
 
+// IsValid reports whether s is a valid DID: Validate without the error, for callers that only
+// branch on the answer. It never allocates.
+func IsValid(s string) bool { return check(s) > 0 }
+
 // ValidateAt is Validate for a DID found at byte offset base of a longer input, such as an AT
 // URI: the error's Offset and the offsets in its Reason count from the start of that input, so
 // that the caller can report them as its own. Input and Len are s's.

@@ -29,7 +29,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		d, err := Parse(s)
 		want := oracleValid(s)
-		if (err == nil) != want || d.IsValid() != want || (Validate(s) == nil) != want {
+		if (err == nil) != want || d.IsValid() != want || (Validate(s) == nil) != want || IsValid(s) != want {
 			t.Fatalf("Parse(%q) = %#v, %v; oracle says valid=%v", s, d, err, want)
 		}
 		if err == nil {

@@ -25,7 +25,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		h, err := Parse(s)
 		want := oracleValid(s)
-		if (err == nil) != want || h.IsValid() != want || (Validate(s) == nil) != want {
+		if (err == nil) != want || h.IsValid() != want || (Validate(s) == nil) != want || IsValid(s) != want {
 			t.Fatalf("Parse(%q) = %#v, %v; oracle says valid=%v", s, h, err, want)
 		}
 		if err == nil {

@@ -69,7 +69,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		want := oracleValid(s)
 		tag, err := Parse(s)
-		if (err == nil) != want || IsValid(s) != want {
+		if (err == nil) != want || IsValid(s) != want || (Validate(s) == nil) != want {
 			t.Fatalf("Parse(%q) = %v, IsValid = %v; oracle says valid=%v", s, err, IsValid(s), want)
 		}
 		if err != nil {
@@ -94,7 +94,7 @@ func TestOracleRandom(t *testing.T) {
 		"ca", "abcdefghi", "default", "oed", "GB", "sgn", "BE", "NL", ""}
 	const noise = "-aZ09 _\x00"
 	var valid int
-	for range 200_000 {
+	for range 50_000 {
 		k := 1 + r.IntN(7)
 		list := make([]string, k)
 		for i := range list {
@@ -115,7 +115,7 @@ func TestOracleRandom(t *testing.T) {
 			checkError(t, err, s)
 		}
 	}
-	if valid < 2000 {
+	if valid < 500 {
 		t.Errorf("only %d valid tags generated", valid)
 	}
 }

@@ -65,6 +65,12 @@ func IsValid(s string) bool {
 	return f == ok || isIrregular(s)
 }
 
+// Validate returns nil if s is a valid language tag and otherwise the *Error Parse would return.
+func Validate(s string) error {
+	_, err := Parse(s)
+	return err
+}
+
 // String returns the tag as written.
 func (t Tag) String() string { return t.s }
 

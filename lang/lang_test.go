@@ -242,3 +242,18 @@ func TestAllocs(t *testing.T) {
 		}
 	}
 }
+
+// However long the input, the error keeps and prints a bounded part of it.
+func TestLongInputEchoBounded(t *testing.T) {
+	for _, s := range []string{
+		strings.Repeat("en-", 1<<18),
+		"en-" + strings.Repeat("a", 1<<20),
+		strings.Repeat("\xff", 1000),
+	} {
+		_, err := Parse(s)
+		e := checkError(t, err, s)
+		if len(e.Input) > 64 || len(e.Error()) > 6*64+200 {
+			t.Errorf("%d-byte input: echo %d bytes, message %d bytes", len(s), len(e.Input), len(e.Error()))
+		}
+	}
+}

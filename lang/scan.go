@@ -84,6 +84,18 @@ func scan(s string) (int, fault) {
 	case j == n:
 		return -1, ok // "en", "ban": a bare language, the most common tag
 	}
+	// "pt-BR", "es-419": a language and a region, the next most common form.
+	const letter = lower | upper
+	switch r := s[j+1:]; len(r) {
+	case 2:
+		if class[r[0]]&letter != 0 && class[r[1]]&letter != 0 {
+			return -1, ok
+		}
+	case 3:
+		if class[r[0]]&class[r[1]]&class[r[2]] == digit {
+			return -1, ok
+		}
+	}
 	return subtags(s, j+1)
 }
 

@@ -27,7 +27,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		n, err := Parse(s)
 		want := oracleValid(s)
-		if (err == nil) != want || n.IsValid() != want || (Validate(s) == nil) != want {
+		if (err == nil) != want || n.IsValid() != want || (Validate(s) == nil) != want || IsValid(s) != want {
 			t.Fatalf("Parse(%q) = %#v, %v; oracle says valid=%v", s, n, err, want)
 		}
 		if err == nil {

@@ -247,7 +247,7 @@ type inputResult struct {
 	Error  string  `json:"error,omitempty"`  // the whole message, as on standard error
 	Rule   string  `json:"rule,omitempty"`   // the rule broken, for data-model errors
 	Detail string  `json:"detail,omitempty"` // specifics, for data-model errors
-	Offset *int64  `json:"offset,omitempty"` // byte offset, for data-model errors that have one
+	Offset *int    `json:"offset,omitempty"` // byte offset, for data-model errors that have one
 	Path   *string `json:"path,omitempty"`   // JSON Pointer, for data-model errors ("" is the top level)
 }
 

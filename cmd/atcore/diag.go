@@ -436,7 +436,7 @@ type diagPrinter struct {
 	w           *bufio.Writer
 	offsetWidth int
 	headWidth   int
-	markAt      int64 // the error's offset, -1 for none
+	markAt      int // the error's offset, -1 for none
 	mark        string
 	marked      bool
 	pending     *diagLine
@@ -444,7 +444,7 @@ type diagPrinter struct {
 
 func (p *diagPrinter) line(l diagLine) {
 	if p.pending != nil {
-		if l.stop || int64(l.offset) > p.markAt {
+		if l.stop || l.offset > p.markAt {
 			p.markPending()
 		}
 		p.write(*p.pending)
@@ -461,7 +461,7 @@ func (p *diagPrinter) close() {
 }
 
 func (p *diagPrinter) markPending() {
-	if !p.marked && !p.pending.stop && int64(p.pending.offset) <= p.markAt {
+	if !p.marked && !p.pending.stop && p.pending.offset <= p.markAt {
 		p.pending.mark, p.marked = p.mark, true
 	}
 }

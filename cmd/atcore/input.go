@@ -59,7 +59,7 @@ func (c *call) readRecord(name string, limit int) ([]byte, error) {
 		return nil, withoutPath(err)
 	}
 	if len(data) > limit {
-		return nil, &datamodel.Error{Err: datamodel.ErrTooLarge, Offset: int64(limit),
+		return nil, &datamodel.Error{Err: datamodel.ErrTooLarge, Offset: limit,
 			Detail: "more than " + strconv.Itoa(limit) + " bytes"}
 	}
 	return data, nil
@@ -99,7 +99,7 @@ func describe(err error) string {
 	}
 	s := ""
 	if de.Offset >= 0 {
-		s = "offset " + strconv.FormatInt(de.Offset, 10) + ", "
+		s = "offset " + strconv.Itoa(de.Offset) + ", "
 	}
 	s += "path " + strconv.Quote(de.Path) + ": " + de.Err.Error()
 	if de.Detail != "" {
@@ -195,7 +195,7 @@ func jsonToCBOR(data []byte) ([]byte, error) {
 func shiftOffset(err error, n int) error {
 	var de *datamodel.Error
 	if n != 0 && errors.As(err, &de) && de.Offset >= 0 {
-		de.Offset += int64(n)
+		de.Offset += n
 	}
 	return err
 }

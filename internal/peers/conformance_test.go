@@ -226,6 +226,7 @@ func conformanceDocument(t *testing.T) []byte {
 		p("- %s\n", d.reason)
 	}
 	p("- %s (JSON only; atcore reads JSON integers exactly, DECISIONS rule 10)\n", indigoUnsafeInteger)
+	b.WriteString(lexiconSection(t))
 	return []byte(b.String())
 }
 

@@ -72,6 +72,7 @@ func malformedJSONCases(t testing.TB) []jsonCase {
 func validJSONCases() []jsonCase {
 	return []jsonCase{
 		{"10 $bytes", "$bytes with padding (optional on read)", []byte(`{"a":{"$bytes":"AAE="}}`)},
+		{"10 $bytes", "$bytes with non-zero unused bits (\"123\", interop \"full\")", []byte(`{"a":{"$bytes":"123"}}`)},
 		{"10 numbers", "integer written with a zero fraction (123.0)", []byte(`{"a":123.0}`)},
 		{"10 numbers", "integer written with an exponent (1e2)", []byte(`{"a":1e2}`)},
 		{"10 numbers", "integer 2^53+1, exactly", []byte(`{"a":9007199254740993}`)},

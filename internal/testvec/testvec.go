@@ -64,3 +64,16 @@ func File(t testing.TB, rel string) []byte {
 	}
 	return data
 }
+
+// NoAllocs fails t for each case of the named syntax files on which fn allocates: the check of
+// a cheap predicate such as IsValid, whose promise is to allocate on no input, valid or not.
+func NoAllocs(t *testing.T, fn func(string), names ...string) {
+	t.Helper()
+	for _, name := range names {
+		for _, s := range Syntax(t, name) {
+			if n := testing.AllocsPerRun(10, func() { fn(s) }); n != 0 {
+				t.Errorf("%s %q: %v allocations, want 0", name, s, n)
+			}
+		}
+	}
+}

@@ -166,6 +166,7 @@ var targets = []target{
 	{what: "JSON decode at least 3× faster than indigo atdata.UnmarshalJSON", prefix: "BenchmarkJSONDecode", other: "indigo", want: 3, atLeast: true},
 	{what: "record CID within 1.2× of bare sha256 of the same bytes", prefix: "BenchmarkRecordCID", other: "sha256", atcoreOver: true, want: 1.2},
 	{what: "record CID as bytes (AppendSumCBOR) within 1.2× of bare sha256", prefix: "BenchmarkRecordCID", other: "sha256", ours: "atcore-append", atcoreOver: true, want: 1.2},
+	{what: "Lexicon record validation (issue 17) at least 5× faster than indigo lexicon.ValidateRecord, 0 allocs", prefix: "BenchmarkLexiconValidate", other: "indigo", want: 5, atLeast: true, zeroAllocs: true},
 }
 
 func main() {

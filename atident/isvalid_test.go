@@ -1,0 +1,12 @@
+package atident
+
+import (
+	"testing"
+
+	"github.com/atcore/atcore/internal/testvec"
+)
+
+// IsValid allocates on no input, valid or not: it is the check for callers that only branch.
+func TestIsValidNoAllocs(t *testing.T) {
+	testvec.NoAllocs(t, func(s string) { IsValid(s) }, "atidentifier_syntax_valid.txt", "atidentifier_syntax_invalid.txt")
+}

@@ -1,0 +1,12 @@
+package lang
+
+import (
+	"testing"
+
+	"github.com/atcore/atcore/internal/testvec"
+)
+
+// IsValid allocates on no input, valid or not: it is the check for callers that only branch.
+func TestIsValidNoAllocs(t *testing.T) {
+	testvec.NoAllocs(t, func(s string) { IsValid(s) }, "language_syntax_valid.txt", "language_syntax_invalid.txt", "language_parse_invalid.txt")
+}

@@ -1,0 +1,73 @@
+// Package lexicon loads Lexicon schemas and validates records and other values against them
+// (https://atproto.com/specs/lexicon), as a PDS, an app view or a feed generator does before it
+// stores or indexes a record:
+//
+//	cat, err := lexicon.LoadFS(schemas, "lexicons") // e.g. an embed.FS; or LoadDir(dir)
+//	...
+//	rec, err := datamodel.UnmarshalJSON(body)        // or UnmarshalCBOR
+//	...
+//	err = cat.ValidateRecord(rec, lexicon.Options{Collection: collection, RKey: key})
+//	// invalid value at "/text": maxGraphemes: more than 300 graphemes
+//
+// # Schemas
+//
+// ParseSchema parses and checks one document: every type of the spec (null, boolean,
+// integer, string, bytes, cid-link, blob, array, object, params, permission, token, ref,
+// union, unknown, record, query, procedure, subscription, permission-set) with its
+// constraints, and where each type may appear. A Catalog is built from documents (NewCatalog,
+// LoadFS, LoadDir) and resolves every reference ("#local", "nsid#name", "nsid" for main) when
+// it is built: a reference to nothing, to a token, or a union variant that is not an object or
+// a record, is a load error naming the file, the JSON Pointer in it and the rule. Fields the
+// spec does not define are ignored, so that schemas from a later revision of the language
+// load.
+//
+// Each definition is compiled once into a plan (references resolved to pointers), so that
+// validation walks the value and the plan without looking anything up in the schema, and does
+// not allocate when the value is valid.
+//
+// # Validation
+//
+// ValidateRecord checks a record decoded by the datamodel package (either codec gives the
+// same values) against the record schema its "$type" names and returns the first problem;
+// CheckRecord lists every problem, and as warnings the fields the schema does not name and the
+// variants of an open union it does not list (the spec: unexpected fields are ignored, "at
+// worst" a warning). ValidateValue and CheckValue do the same against any data definition.
+// An *Error carries the JSON Pointer of the bad value, the rule broken ("required", "nullable",
+// "type", "const", "enum", "minimum", "maximum", "minLength", "maxLength", "minGraphemes",
+// "maxGraphemes", "format", "accept", "maxSize", "closed", "$type", "key") and matches
+// ErrValue (or ErrNotFound for a type the catalog does not hold) with errors.Is.
+//
+// String lengths are UTF-8 bytes; graphemes are extended grapheme clusters (Unicode UAX #29,
+// github.com/rivo/uniseg). knownValues are advice and are not enforced. Formats are checked by
+// the module's syntax packages (nsid, did, handle, atident, aturi, datetime, lang, rkey, tid,
+// cidutil) and here for uri: every format of the spec is checked.
+//
+// # Modes
+//
+// Validation is strict by default. Mode names each tolerance for reading old records:
+// AllowLegacyBlob accepts blobs in the deprecated {cid, mimeType} form, AllowLenientDatetime
+// the looser datetimes of old records. Lenient is all of them.
+//
+// # Choices where the spec is silent or loose
+//
+//   - Fields of a schema document that the spec does not define are ignored (a later revision
+//     of the language may add some); the spec's own fields are checked for type and range, and
+//     an unknown type or string format is refused.
+//   - An open union accepts a variant it does not list; when the catalog holds that type (an
+//     object or a record), the value is checked against it, as indigo does.
+//   - A $type that names a main definition with "#main" is refused: the spec says a $type
+//     must name it by the bare NSID.
+//   - In a permission set, an rpc permission may have lxm ["*"] with inheritAud (the official
+//     catalog vector does, though the spec's prose forbids a wildcard lxm); aud and lxm cannot
+//     both be wildcards.
+//   - Blob accept patterns match MIME types without regard to case, parameters
+//     (";charset=…") dropped.
+//
+// # Endpoints
+//
+// ParseParams reads the query string of a call to an XRPC query, procedure or subscription
+// into typed values (booleans, integers, strings, arrays of them) and checks them against the
+// endpoint's params; ValidateInput and ValidateOutput check decoded JSON bodies against its
+// input and output schemas; ValidateMessage checks an event-stream message against the variant
+// its frame header names.
+package lexicon

@@ -1,0 +1,186 @@
+package lexicon
+
+import (
+	"net/url"
+	"strconv"
+)
+
+// ParseParams reads the query string of a call to the XRPC endpoint (a query, procedure or
+// subscription: "app.bsky.feed.getTimeline") into typed values, as its params schema says
+// (https://atproto.com/specs/lexicon#params): a boolean is "true" or "false", an integer is
+// decimal, an array is the parameter repeated. Each value is then checked against its schema,
+// and a parameter that is absent but has a default gets the default. Parameters the schema
+// does not name are ignored. The problems are returned together (Errors, or the one *Error),
+// each with the JSON Pointer "/name" (or "/name/i" for an array element).
+//
+// The map holds bool, int64, string or []any of those: what ValidateValue and the datamodel
+// encoders take.
+func (c *Catalog) ParseParams(endpoint string, q url.Values) (map[string]any, error) {
+	st := state{cat: c, all: true}
+	n := c.endpoint(&st, endpoint, false)
+	if n == nil {
+		return nil, st.report().Err()
+	}
+	out := map[string]any{}
+	if n.params == nil {
+		return out, nil
+	}
+	for i := range n.params.props {
+		p := &n.params.props[i]
+		vals := q[p.name]
+		if len(vals) == 0 {
+			if p.required {
+				st.failAt(p.name, -1, "required", "missing required parameter")
+			} else if p.node.flags&hasDefault != 0 {
+				out[p.name] = p.node.def
+			}
+			continue
+		}
+		var v any
+		if p.node.kind == kArray {
+			a := make([]any, 0, len(vals))
+			for j, s := range vals {
+				e, ok := st.param(p.node.items, s, p.name, j)
+				if !ok {
+					break
+				}
+				a = append(a, e)
+			}
+			if len(a) < len(vals) {
+				continue
+			}
+			v = a
+		} else {
+			if len(vals) > 1 {
+				st.failAt(p.name, -1, "type", "given %d times; a %s parameter is given once", len(vals), p.node.kind)
+				continue
+			}
+			var ok bool
+			if v, ok = st.param(p.node, vals[0], p.name, -1); !ok {
+				continue
+			}
+		}
+		if st.child(p.node, v, p.name, -1) {
+			out[p.name] = v
+		}
+	}
+	if err := st.report().Err(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// param converts one query-string value to the type of n (boolean, integer or string).
+func (st *state) param(n *node, s, name string, idx int) (any, bool) {
+	switch n.kind {
+	case kBoolean:
+		switch s {
+		case "true":
+			return true, true
+		case "false":
+			return false, true
+		}
+		st.fail("type", "%q: a boolean parameter is true or false", clip(s))
+	case kInteger:
+		if i, err := strconv.ParseInt(s, 10, 64); err == nil && s[0] != '+' {
+			return i, true
+		}
+		st.fail("type", "%q: not a decimal integer within 64 bits", clip(s))
+	case kString:
+		return s, true
+	default:
+		st.fail("type", "a %s cannot be a parameter", n.kind)
+	}
+	e := st.errs[len(st.errs)-1]
+	if idx >= 0 {
+		e.rev = append(e.rev, strconv.Itoa(idx))
+	}
+	e.rev = append(e.rev, name)
+	return nil, false
+}
+
+// ValidateInput checks the decoded JSON body of a call to the procedure endpoint against its
+// input schema (https://atproto.com/specs/lexicon#query-and-procedure-http-api), stopping at
+// the first problem. A procedure whose input has no schema takes any body; one that declares
+// no input takes none, and any value is then refused.
+func (c *Catalog) ValidateInput(endpoint string, v any, o Options) error {
+	return c.body(endpoint, v, o, true)
+}
+
+// ValidateOutput checks the decoded JSON body of a response from the query or procedure
+// endpoint against its output schema, as ValidateInput does.
+func (c *Catalog) ValidateOutput(endpoint string, v any, o Options) error {
+	return c.body(endpoint, v, o, false)
+}
+
+func (c *Catalog) body(endpoint string, v any, o Options, input bool) error {
+	st := state{cat: c, mode: o.Mode}
+	n := c.endpoint(&st, endpoint, input)
+	if n == nil {
+		return st.first()
+	}
+	b, what := n.output, "output"
+	if input {
+		b, what = n.input, "input"
+	}
+	switch {
+	case b == nil:
+		st.fail(what, "%s declares no %s", endpoint, what)
+	case b.schema != nil:
+		st.check(b.schema, v)
+	}
+	return st.first()
+}
+
+// ValidateMessage checks a message of the subscription endpoint, whose type the event stream's
+// frame header gives ("#commit"; https://atproto.com/specs/event-stream), against that variant
+// of the endpoint's message union: at the top level of a message, $type may be left out.
+func (c *Catalog) ValidateMessage(endpoint, typ string, v any, o Options) error {
+	st := state{cat: c, mode: o.Mode}
+	n := c.lookup(endpoint)
+	if n == nil || n.kind != kSubscription {
+		st.notFound(endpoint, "a subscription")
+		return st.first()
+	}
+	full := typ
+	if len(typ) > 0 && typ[0] == '#' {
+		full = endpoint + typ
+	}
+	u := n.message
+	for i, r := range u.refs {
+		if r == full {
+			m, ok := v.(map[string]any)
+			if !ok {
+				st.fail("type", "expected an object, found %s", typeName(v))
+				return st.first()
+			}
+			_, typed := m["$type"]
+			t := u.targets[i]
+			if t.kind == kRecord {
+				t = t.record
+			}
+			st.object(t, m, typed)
+			return st.first()
+		}
+	}
+	if u.flags&closedUnion != 0 {
+		st.fail("closed", "%q is not one of the messages of %s", typ, endpoint)
+	}
+	return st.first()
+}
+
+// endpoint finds a query, procedure or subscription (a procedure when input is asked for).
+func (c *Catalog) endpoint(st *state, name string, input bool) *node {
+	n := c.lookup(name)
+	if n != nil && (n.kind == kQuery || n.kind == kProcedure || n.kind == kSubscription) {
+		if !input || n.kind == kProcedure {
+			return n
+		}
+	}
+	what := "an XRPC endpoint"
+	if input {
+		what = "a procedure"
+	}
+	st.notFound(name, what)
+	return nil
+}

@@ -1,0 +1,110 @@
+package lexicon
+
+import (
+	"errors"
+	"net/url"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestParseParams(t *testing.T) {
+	c := realCatalog(t)
+	for _, r := range []struct {
+		endpoint, query string
+		want            map[string]any
+		errs            []string // "path rule"
+	}{
+		{"app.bsky.feed.getAuthorFeed", "actor=alice.bsky.social&limit=10",
+			map[string]any{"actor": "alice.bsky.social", "limit": int64(10), "filter": "posts_with_replies", "includePins": false}, nil},
+		{"app.bsky.feed.getAuthorFeed", "actor=did:plc:z72i7hdynmk6r22z27h6tvur&includePins=true&filter=anything&other=x",
+			map[string]any{"actor": "did:plc:z72i7hdynmk6r22z27h6tvur", "limit": int64(50), "filter": "anything", "includePins": true}, nil},
+		{"app.bsky.feed.getAuthorFeed", "limit=0&includePins=yes", nil, []string{"/actor required", "/includePins type", "/limit minimum"}},
+		{"app.bsky.feed.getAuthorFeed", "actor=-bad-&limit=%2B5", nil, []string{"/actor format", "/limit type"}},
+		{"app.bsky.feed.getAuthorFeed", "actor=a.com&actor=b.com", nil, []string{"/actor type"}},
+		{"app.bsky.feed.getAuthorFeed", "actor=a.com&limit=99999999999999999999", nil, []string{"/limit type"}},
+		{"app.bsky.feed.getPosts", "uris=at://did:plc:z72i7hdynmk6r22z27h6tvur/app.bsky.feed.post/3k&uris=at://b.com/app.bsky.feed.post/3j",
+			map[string]any{"uris": []any{"at://did:plc:z72i7hdynmk6r22z27h6tvur/app.bsky.feed.post/3k", "at://b.com/app.bsky.feed.post/3j"}}, nil},
+		{"app.bsky.feed.getPosts", strings.Repeat("&uris=at://b.com/app.bsky.feed.post/3j", 26)[1:], nil, []string{"/uris maxLength"}},
+		{"app.bsky.actor.getSuggestions", "limit=3", map[string]any{"limit": int64(3)}, nil},
+		{"com.atproto.sync.subscribeRepos", "cursor=12", map[string]any{"cursor": int64(12)}, nil},
+		{"com.atproto.server.createSession", "", map[string]any{}, nil}, // a procedure without params
+	} {
+		q, err := url.ParseQuery(r.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := c.ParseParams(r.endpoint, q)
+		if r.errs == nil {
+			if err != nil || !reflect.DeepEqual(got, r.want) {
+				t.Errorf("%s?%s: %#v, %v; want %#v", r.endpoint, r.query, got, err, r.want)
+			}
+			continue
+		}
+		var list []string
+		var es Errors
+		var e *Error
+		switch {
+		case errors.As(err, &es):
+			for _, e := range es {
+				list = append(list, e.Path+" "+e.Rule)
+			}
+		case errors.As(err, &e):
+			list = []string{e.Path + " " + e.Rule}
+		}
+		if got != nil || strings.Join(list, ",") != strings.Join(r.errs, ",") || !errors.Is(err, ErrValue) {
+			t.Errorf("%s?%s: %v (%q); want %q", r.endpoint, r.query, err, list, r.errs)
+		}
+	}
+	if _, err := c.ParseParams("app.bsky.feed.post", nil); !errors.Is(err, ErrNotFound) {
+		t.Errorf("a record is no endpoint: %v", err)
+	}
+}
+
+func TestValidateBodies(t *testing.T) {
+	c := realCatalog(t)
+	in := mustJSON(t, `{"repo": "alice.bsky.social", "collection": "app.bsky.feed.post", "record": {"$type": "app.bsky.feed.post"}}`)
+	if err := c.ValidateInput("com.atproto.repo.createRecord", in, Options{}); err != nil {
+		t.Error(err)
+	}
+	bad := mustJSON(t, `{"repo": "alice.bsky.social", "collection": "not an nsid", "record": {}}`)
+	err := c.ValidateInput("com.atproto.repo.createRecord", bad, Options{})
+	var e *Error
+	if !errors.As(err, &e) || e.Path != "/collection" || e.Rule != "format" {
+		t.Errorf("input: %v", err)
+	}
+	out := mustJSON(t, `{"uri": "at://did:plc:z72i7hdynmk6r22z27h6tvur/app.bsky.feed.post/3k", "cid": "bafyreihc3nqam3jekojph32ubr62vdz6ev62lhhuwnbljurrx4g3laa45i"}`)
+	if err := c.ValidateOutput("com.atproto.repo.createRecord", out, Options{}); err != nil {
+		t.Error(err)
+	}
+	err = c.ValidateOutput("com.atproto.repo.createRecord", mustJSON(t, `{"uri": "at://x.com/a.b.c/d"}`), Options{})
+	if !errors.As(err, &e) || e.Path != "/cid" || e.Rule != "required" {
+		t.Errorf("output: %v", err)
+	}
+	// A query has no input; a record is no endpoint; */* input is not described: any body.
+	if err := c.ValidateInput("app.bsky.feed.getTimeline", in, Options{}); !errors.Is(err, ErrNotFound) {
+		t.Errorf("query input: %v", err)
+	}
+	if err := c.ValidateOutput("app.bsky.feed.post", in, Options{}); !errors.Is(err, ErrNotFound) {
+		t.Errorf("record output: %v", err)
+	}
+	if err := c.ValidateInput("com.atproto.repo.uploadBlob", "anything", Options{}); err != nil {
+		t.Errorf("uploadBlob: %v", err)
+	}
+}
+
+func TestValidateMessage(t *testing.T) {
+	c := realCatalog(t)
+	info := mustJSON(t, `{"name": "OutdatedCursor"}`)
+	if err := c.ValidateMessage("com.atproto.sync.subscribeRepos", "#info", info, Options{}); err != nil {
+		t.Error(err)
+	}
+	err := c.ValidateMessage("com.atproto.sync.subscribeRepos", "#info", mustJSON(t, `{"name": 3}`), Options{})
+	var e *Error
+	if !errors.As(err, &e) || e.Path != "/name" || e.Rule != "type" {
+		t.Errorf("%v", err)
+	}
+	if err := c.ValidateMessage("app.bsky.feed.getTimeline", "#info", info, Options{}); !errors.Is(err, ErrNotFound) {
+		t.Errorf("%v", err)
+	}
+}

@@ -1,0 +1,424 @@
+// Validation of values against compiled definitions. In this file: Mode and Options; the
+// entry points (ValidateRecord, CheckRecord, ValidateValue, CheckValue) and the record's
+// $type, collection and key; state, which gathers errors and builds their JSON Pointers on the
+// way out (child); check, the switch over a definition's type; object; union and variant;
+// typeName. The scalar rules (integer, length, string, graphemes, blob) are in
+// validate_types.go, the endpoints in endpoint.go.
+
+package lexicon
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/atcore/atcore/datamodel"
+)
+
+// Mode is a set of tolerances for reading old records; the zero Mode is strict, which is what
+// new records must pass.
+type Mode uint32
+
+const (
+	// AllowLegacyBlob accepts a blob in the deprecated {"cid", "mimeType"} form (read by
+	// datamodel as a Blob with Legacy set, DECISIONS rule 13). Its size is unknown, so a
+	// schema's maxSize is not checked against it; accept still is.
+	AllowLegacyBlob Mode = 1 << iota
+	// AllowLenientDatetime accepts, in datetime-format strings, the looser forms that
+	// datetime.ParseLenient reads and documents one by one (lower-case 't'/'z', a space for
+	// 'T', a decimal comma, over 20 fraction digits, no time zone, offsets without colon or
+	// minutes, "-00:00"). Calendar values must still be real.
+	AllowLenientDatetime
+)
+
+// Lenient is every tolerance: for reading records written before the rules were tightened.
+const Lenient = AllowLegacyBlob | AllowLenientDatetime
+
+// Options say how to validate a record or value. The zero Options validate strictly.
+type Options struct {
+	Mode Mode
+	// Collection, when set, is the collection the record is stored under: the record's $type
+	// must be that NSID.
+	Collection string
+	// RKey, when set, is the record's key: it is checked against the record schema's key type
+	// (tid, nsid, literal:…, any).
+	RKey string
+}
+
+// ValidateRecord checks a decoded record (datamodel.UnmarshalJSON or UnmarshalCBOR) against the
+// record schema its "$type" names, and returns the first problem as an *Error: ErrValue with
+// the JSON Pointer of the bad value and the rule, or ErrNotFound when the catalog has no such
+// record type. Fields the schema does not name are allowed
+// (https://atproto.com/specs/lexicon#authority-and-control). It does not allocate when the
+// record is valid.
+//
+// The spec's "optimistic" validation (https://atproto.com/specs/lexicon#validation-options)
+// is errors.Is(err, ErrNotFound) taken as a pass; "explicit" validation takes it as a
+// failure.
+func (c *Catalog) ValidateRecord(v any, o Options) error {
+	st := state{cat: c, mode: o.Mode}
+	c.record(&st, v, &o)
+	return st.first()
+}
+
+// CheckRecord is ValidateRecord that goes on after the first problem: the Report lists every
+// error, and as warnings the fields the schema does not name and the union variants an open
+// union does not list.
+func (c *Catalog) CheckRecord(v any, o Options) Report {
+	st := state{cat: c, mode: o.Mode, all: true}
+	c.record(&st, v, &o)
+	return st.report()
+}
+
+// ValidateValue checks v against the definition ref ("nsid" for main, "nsid#name"), of any
+// type that describes data: an object, a record, a string, an array, … As ValidateRecord,
+// it stops at the first problem. o.Collection and o.RKey are not used.
+func (c *Catalog) ValidateValue(ref string, v any, o Options) error {
+	st := state{cat: c, mode: o.Mode}
+	c.value(&st, ref, v)
+	return st.first()
+}
+
+// CheckValue is ValidateValue that lists every problem and the warnings.
+func (c *Catalog) CheckValue(ref string, v any, o Options) Report {
+	st := state{cat: c, mode: o.Mode, all: true}
+	c.value(&st, ref, v)
+	return st.report()
+}
+
+func (c *Catalog) value(st *state, ref string, v any) {
+	n := c.lookup(ref)
+	if n == nil || n.kind == kToken || n.kind.primary() && n.kind != kRecord || n.kind == kPermission {
+		st.notFound(ref, "a definition of data")
+		return
+	}
+	st.check(n, v)
+}
+
+func (c *Catalog) record(st *state, v any, o *Options) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		st.fail("type", "a record is an object, not %s", typeName(v))
+		return
+	}
+	t, ok := m["$type"].(string)
+	if !ok {
+		st.failAt("$type", -1, "$type", "a record must have $type (https://atproto.com/specs/lexicon#when-to-use-type)")
+		return
+	}
+	if o.Collection != "" && t != o.Collection {
+		st.failAt("$type", -1, "$type", "%q is not the collection %q", t, o.Collection)
+		return
+	}
+	n := c.defs[t]
+	if n == nil || n.kind != kRecord {
+		st.notFound(t, "a record type")
+		return
+	}
+	if o.RKey != "" {
+		if err := n.key.Check(o.RKey); err != nil {
+			st.fail("key", "%v", err)
+			if !st.all {
+				return
+			}
+		}
+	}
+	st.object(n.record, m, true)
+}
+
+// state is one validation: the mode and what was found. It lives on the caller's stack; the
+// error slices are only allocated when there is a problem.
+type state struct {
+	cat   *Catalog
+	mode  Mode
+	all   bool // go on after the first error, and gather warnings
+	errs  Errors
+	warns Errors
+}
+
+func (st *state) first() error {
+	if len(st.errs) == 0 {
+		return nil
+	}
+	st.errs[0].finish("")
+	return st.errs[0]
+}
+
+func (st *state) report() Report {
+	for _, e := range st.errs {
+		e.finish("")
+	}
+	for _, e := range st.warns {
+		e.finish("")
+	}
+	return Report{Errors: st.errs, Warnings: st.warns}
+}
+
+// fail records a problem with the value being checked; it returns false, for "return
+// st.fail(…)".
+func (st *state) fail(rule, format string, args ...any) bool {
+	st.errs = append(st.errs, &Error{Err: ErrValue, Rule: rule, Detail: fmt.Sprintf(format, args...)})
+	return false
+}
+
+// failAt records a problem with the member key (or element idx, when key is "" and idx ≥ 0)
+// of the value being checked.
+func (st *state) failAt(key string, idx int, rule, format string, args ...any) bool {
+	st.fail(rule, format, args...)
+	st.errs[len(st.errs)-1].rev = []string{segment(key, idx)}
+	return false
+}
+
+func (st *state) warnAt(key, rule, format string, args ...any) {
+	st.warns = append(st.warns, &Error{Err: ErrValue, Rule: rule, Detail: fmt.Sprintf(format, args...), rev: []string{key}})
+}
+
+func (st *state) notFound(ref, what string) {
+	st.errs = append(st.errs, &Error{Err: ErrNotFound, Rule: "$type", Detail: fmt.Sprintf("%q is not %s in the catalog", ref, what)})
+}
+
+func segment(key string, idx int) string {
+	if idx >= 0 {
+		return strconv.Itoa(idx)
+	}
+	return key
+}
+
+// child checks v, found at member key (or element idx) of the current value, and adds that
+// segment to the path of whatever problem it reports.
+func (st *state) child(n *node, v any, key string, idx int) bool {
+	e0, w0 := len(st.errs), len(st.warns)
+	ok := st.check(n, v)
+	if len(st.errs) > e0 || len(st.warns) > w0 {
+		seg := segment(key, idx)
+		for _, e := range st.errs[e0:] {
+			e.rev = append(e.rev, seg)
+		}
+		for _, e := range st.warns[w0:] {
+			e.rev = append(e.rev, seg)
+		}
+	}
+	return ok
+}
+
+// check validates v against n.
+func (st *state) check(n *node, v any) bool {
+	if n.kind == kRef {
+		n = n.target // refs never point at refs: one step
+	}
+	switch n.kind {
+	case kNull:
+		if v != nil {
+			return st.fail("type", "expected null, found %s", typeName(v))
+		}
+		return true
+	case kBoolean:
+		b, ok := v.(bool)
+		if !ok {
+			return st.fail("type", "expected a boolean, found %s", typeName(v))
+		}
+		if n.flags&hasConst != 0 && b != n.constBool {
+			return st.fail("const", "must be %t", n.constBool)
+		}
+		return true
+	case kInteger:
+		switch i := v.(type) {
+		case int64:
+			return st.integer(n, i)
+		case int:
+			return st.integer(n, int64(i))
+		}
+		return st.fail("type", "expected an integer, found %s", typeName(v))
+	case kString:
+		s, ok := v.(string)
+		if !ok {
+			return st.fail("type", "expected a string, found %s", typeName(v))
+		}
+		return st.string(n, s)
+	case kBytes:
+		b, ok := v.(datamodel.Bytes)
+		if !ok {
+			return st.fail("type", "expected bytes, found %s", typeName(v))
+		}
+		return st.length(n, int64(len(b)), "bytes")
+	case kCIDLink:
+		l, ok := v.(datamodel.Link)
+		if !ok || !l.Defined() {
+			return st.fail("type", "expected a cid-link, found %s", typeName(v))
+		}
+		return true
+	case kBlob:
+		b, ok := v.(datamodel.Blob)
+		if !ok {
+			return st.fail("type", "expected a blob, found %s", typeName(v))
+		}
+		return st.blob(n, &b)
+	case kArray:
+		a, ok := v.([]any)
+		if !ok {
+			return st.fail("type", "expected an array, found %s", typeName(v))
+		}
+		ok = st.length(n, int64(len(a)), "elements")
+		if !ok && !st.all {
+			return false
+		}
+		for i, e := range a {
+			if !st.child(n.items, e, "", i) {
+				if !st.all {
+					return false
+				}
+				ok = false
+			}
+		}
+		return ok
+	case kObject:
+		m, ok := v.(map[string]any)
+		if !ok {
+			return st.fail("type", "expected an object, found %s", typeName(v))
+		}
+		return st.object(n, m, false)
+	case kRecord:
+		m, ok := v.(map[string]any)
+		if !ok {
+			return st.fail("type", "expected a %s record, found %s", n.name, typeName(v))
+		}
+		if t, _ := m["$type"].(string); t != n.name {
+			return st.failAt("$type", -1, "$type", "a %s record must have $type %q", n.name, n.name)
+		}
+		return st.object(n.record, m, true)
+	case kUnion:
+		return st.union(n, v)
+	case kUnknown:
+		// Any object; blobs, links and bytes are other Go types, so they fail here, as the
+		// spec asks (https://atproto.com/specs/lexicon#unknown).
+		if _, ok := v.(map[string]any); !ok {
+			return st.fail("type", "expected an object (unknown), found %s", typeName(v))
+		}
+		return true
+	}
+	return st.fail("type", "a %s does not describe data", n.kind)
+}
+
+// object checks the properties of an object (or params) n: required, nullable, and each value
+// present against its schema. Members the schema does not name are allowed; they are warnings
+// in a full check. typed says that m has a "$type" member (a record, a union variant), which is
+// no property.
+func (st *state) object(n *node, m map[string]any, typed bool) bool {
+	ok := true
+	found := 0
+	if typed {
+		found = 1
+	}
+	for i := range n.props {
+		// Once every member of m has matched a property and no required one is left, the
+		// remaining lookups could only miss: a record usually sets few of its optional fields.
+		if found == len(m) && i > n.lastReq {
+			break
+		}
+		p := &n.props[i]
+		v, present := m[p.name]
+		if present {
+			found++
+		}
+		var good bool
+		switch {
+		case !present:
+			good = !p.required || st.failAt(p.name, -1, "required", "missing required field")
+		case v == nil:
+			good = p.nullable || st.failAt(p.name, -1, "nullable", "null is not allowed here")
+		default:
+			good = st.child(p.node, v, p.name, -1)
+		}
+		if !good {
+			if !st.all {
+				return false
+			}
+			ok = false
+		}
+	}
+	if st.all && len(m) > 0 {
+		var unnamed []string
+		for k := range m {
+			if _, named := n.index[k]; !named && !strings.HasPrefix(k, "$") {
+				unnamed = append(unnamed, k)
+			}
+		}
+		slices.Sort(unnamed) // map order is random; reports are not
+		for _, k := range unnamed {
+			st.warnAt(k, "properties", "field not in the schema (ignored)")
+		}
+	}
+	return ok
+}
+
+// union finds the variant a value's $type names (https://atproto.com/specs/lexicon#union).
+// An open union accepts a variant it does not list (a later revision of the schema may add
+// it): when the catalog holds that type as an object or a record, the value is checked against
+// it; when it does not, the value passes, with a warning in a full check. A closed union
+// accepts only the variants it lists.
+func (st *state) union(n *node, v any) bool {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return st.fail("type", "expected an object (a union variant), found %s", typeName(v))
+	}
+	t, ok := m["$type"].(string)
+	if !ok {
+		return st.failAt("$type", -1, "$type", "a union variant must have $type")
+	}
+	for i, r := range n.refs {
+		if r == t {
+			return st.variant(n.targets[i], m)
+		}
+	}
+	if base, ok := strings.CutSuffix(t, "#main"); ok && !strings.Contains(base, "#") {
+		for _, r := range n.refs {
+			if r == base {
+				return st.failAt("$type", -1, "$type", "%q: a main definition is named without #main", t)
+			}
+		}
+	}
+	if n.flags&closedUnion != 0 {
+		return st.failAt("$type", -1, "closed", "%q is not one of the closed union's variants", t)
+	}
+	if k := st.cat.defs[t]; k != nil && (k.kind == kObject || k.kind == kRecord) {
+		return st.variant(k, m)
+	}
+	if st.all {
+		st.warnAt("$type", "refs", "%q is not a variant the open union lists, nor a type the catalog holds (not checked)", t)
+	}
+	return true
+}
+
+// variant checks a union member against its object or record definition; it has "$type".
+func (st *state) variant(n *node, m map[string]any) bool {
+	if n.kind == kRecord {
+		n = n.record // its $type is n's name: the union matched on it
+	}
+	return st.object(n, m, true)
+}
+
+// typeName names the data-model type of a decoded value, for messages.
+func typeName(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case int64, int:
+		return "an integer"
+	case string:
+		return "a string"
+	case datamodel.Bytes:
+		return "bytes"
+	case datamodel.Link:
+		return "a cid-link"
+	case datamodel.Blob:
+		return "a blob"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("a Go %T (not a data-model value)", v)
+}
