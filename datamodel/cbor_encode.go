@@ -108,6 +108,9 @@ func (e *cborEncoder) encodeArray(dst []byte, a []any, depth int) ([]byte, error
 	if err := e.enter(arrayID(a), len(a), "elements", depth); err != nil {
 		return dst, err
 	}
+	if err := e.take(len(a)); err != nil {
+		return dst, err
+	}
 	dst = cborAppendHead(dst, cborMajorArray, uint64(len(a)))
 	var err error
 	for i, v := range a {
@@ -121,6 +124,9 @@ func (e *cborEncoder) encodeArray(dst []byte, a []any, depth int) ([]byte, error
 
 func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte, error) {
 	if err := e.enter(mapID(m), len(m), "entries", depth); err != nil {
+		return dst, err
+	}
+	if err := e.take(len(m)); err != nil {
 		return dst, err
 	}
 	// Collect the entries (not just the keys, which would cost a second lookup per value) and
@@ -182,6 +188,9 @@ func (e *cborEncoder) blob(dst []byte, b *Blob, depth int) ([]byte, error) {
 		return dst, e.errTooDeep()
 	}
 	if err := checkBlob(b, e.maxCIDLen); err != nil {
+		return dst, err
+	}
+	if err := e.encodeLimits.blob(b); err != nil {
 		return dst, err
 	}
 	if b.Legacy {

@@ -39,6 +39,7 @@ var (
 	ErrTooManyElements = errors.New("more elements than the limit")
 	ErrKeyTooLong      = errors.New("map key longer than the limit")
 	ErrTooLarge        = errors.New("input larger than the limit")
+	ErrTooManyValues   = errors.New("more values in the record than the limit")
 
 	// Encoding a Go value that is outside the data model.
 	ErrUnsupported = errors.New("value outside the data model")

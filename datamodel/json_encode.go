@@ -162,6 +162,9 @@ func (e *jsonEncoder) array(dst []byte, a []any, depth int) ([]byte, error) {
 	if err := e.enter(arrayID(a), len(a), "elements", depth); err != nil {
 		return dst, err
 	}
+	if err := e.take(len(a)); err != nil {
+		return dst, err
+	}
 	dst = e.open(dst, '[')
 	var err error
 	for i, v := range a {
@@ -176,6 +179,9 @@ func (e *jsonEncoder) array(dst []byte, a []any, depth int) ([]byte, error) {
 
 func (e *jsonEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, error) {
 	if err := e.enter(mapID(m), len(m), "entries", depth); err != nil {
+		return dst, err
+	}
+	if err := e.take(len(m)); err != nil {
 		return dst, err
 	}
 	// The keys are sorted in an array on this frame's stack; only maps larger than records'
@@ -250,6 +256,9 @@ func (e *jsonEncoder) blob(dst []byte, b *Blob, depth int) ([]byte, error) {
 		return dst, e.errTooDeep()
 	}
 	if err := checkBlob(b, e.maxCIDLen); err != nil {
+		return dst, err
+	}
+	if err := e.encodeLimits.blob(b); err != nil {
 		return dst, err
 	}
 	dst = e.open(dst, '{')

@@ -4,7 +4,11 @@ import "strconv"
 
 // Limits bound the work and memory spent on untrusted input (DECISIONS rule 14). The defaults come
 // from the atproto data-validation guide. A zero field means "use the default"; to lift a limit,
-// set it to a large value. MaxDepth cannot be lifted past MaxDepthCeiling: a larger value is
+// set it to a large value. The limits apply to the fixed shapes too, alike at every entry point: a
+// blob is a map of four entries (two in the legacy form) whose longest key, "mimeType", has eight
+// bytes, so MaxElements below 4 or MaxKeyLen below 8 refuse every blob; the key of a JSON
+// {"$link"} or {"$bytes"} object is not a map key (the value is a link or bytes, not a map) and
+// is not held to MaxKeyLen. MaxDepth cannot be lifted past MaxDepthCeiling: a larger value is
 // clamped to it, because every walker of a tree (the decoders, the encoders, Validate, the
 // struct path) recurses once per level, and a goroutine stack that grows past Go's maximum kills
 // the whole process with a fatal error that recover cannot catch.
@@ -15,6 +19,13 @@ type Limits struct {
 	MaxCBORSize int // bytes in one CBOR record
 	MaxJSONSize int // bytes in one JSON record
 	MaxCIDLen   int // bytes in one binary CID
+	// MaxValues bounds the values in one record, and so the memory a decode can take whatever
+	// the shape: every null, boolean, integer, string, bytes, link, array and map counts one,
+	// at any depth, the top-level value included; map keys do not count. Values are counted as
+	// DAG-CBOR holds them, so that every entry point counts alike: a blob is a map of four (five
+	// values), a legacy blob a map of two (three), and a JSON {"$link"} or {"$bytes"} object is
+	// one value.
+	MaxValues int
 }
 
 // Default limits (DECISIONS rule 14).
@@ -25,6 +36,11 @@ const (
 	DefaultMaxCBORSize = 1 << 20
 	DefaultMaxJSONSize = 2 << 20
 	DefaultMaxCIDLen   = 100
+	// DefaultMaxValues holds the worst shapes at the default sizes to at most 32 bytes allocated
+	// per input byte (one-key maps, the costliest per byte, take about 180 bytes per value), while
+	// the largest record of testdata/records has 1215 values and no record schema of the Lexicons
+	// allows an array of more than 1000 items (RELIABILITY.md has the measurements).
+	DefaultMaxValues = 150_000
 )
 
 // MaxDepthCeiling is the largest MaxDepth any entry point applies; a larger MaxDepth is clamped to
@@ -42,11 +58,12 @@ func DefaultLimits() Limits {
 		MaxCBORSize: DefaultMaxCBORSize,
 		MaxJSONSize: DefaultMaxJSONSize,
 		MaxCIDLen:   DefaultMaxCIDLen,
+		MaxValues:   DefaultMaxValues,
 	}
 }
 
-// withDefaults returns l with every zero field replaced by its default, and MaxDepth clamped to
-// MaxDepthCeiling. Every entry point gets its limits through it (WithLimits), so none can recurse
+// withDefaults returns l with every zero field replaced by its default and MaxDepth clamped
+// to MaxDepthCeiling. Every entry point gets its limits through it (WithLimits), so none can recurse
 // deeper than the ceiling.
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits()
@@ -68,6 +85,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxCIDLen <= 0 {
 		l.MaxCIDLen = d.MaxCIDLen
+	}
+	if l.MaxValues <= 0 {
+		l.MaxValues = d.MaxValues
 	}
 	return l
 }

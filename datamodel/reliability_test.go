@@ -73,6 +73,59 @@ func keyedJSON(n, keyLen int, leaf string) []byte {
 
 func bytesIn(in any) []byte { return in.([]byte) }
 
+// The worst shapes of item 5 within the budget: as many copies of a small item as MaxValues
+// allows (each item holds per values), in arrays of 64, then one string that fills the input up
+// to size bytes, so that the whole input is read and decoded. A decoder's memory is then the most
+// the budget lets a record of size bytes take.
+
+// worstCount is how many items of per values fit in the default budget with their arrays.
+func worstCount(per int) int {
+	return (DefaultMaxValues - 4) * 64 / (per*64 + 1)
+}
+
+func worstCBOR(item string, per, size int) []byte {
+	n := worstCount(per)
+	b := []byte{0x82} // [items, filler]
+	b = cborAppendHead(b, cborMajorArray, uint64((n+63)/64))
+	for i := 0; i < n; i += 64 {
+		k := min(64, n-i)
+		b = cborAppendHead(b, cborMajorArray, uint64(k))
+		b = append(b, bytes.Repeat([]byte(item), k)...)
+	}
+	fill := size - len(b) - 9
+	b = cborAppendHead(b, cborMajorText, uint64(fill))
+	return append(b, bytes.Repeat([]byte{'a'}, fill)...)
+}
+
+func worstJSON(item string, per, size int) []byte {
+	n := worstCount(per)
+	b := []byte("[[")
+	for i := 0; i < n; i += 64 {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		k := min(64, n-i)
+		b = append(b, '[')
+		b = append(b, bytes.Repeat([]byte(item+","), k)...)
+		b[len(b)-1] = ']'
+	}
+	b = append(b, `],"`...)
+	b = append(b, bytes.Repeat([]byte{'a'}, size-len(b)-2)...)
+	return append(b, `"]`...)
+}
+
+// fullCBOR is the shape issue 12 measured: size bytes of copies of item, in arrays of 64.
+func fullCBOR(item string, size int) []byte {
+	n := (size - 9) * 64 / (64*len(item) + 2) // heads: 0x98 0x40 per array of 64
+	b := cborAppendHead(nil, cborMajorArray, uint64((n+63)/64))
+	for i := 0; i < n; i += 64 {
+		k := min(64, n-i)
+		b = cborAppendHead(b, cborMajorArray, uint64(k))
+		b = append(b, bytes.Repeat([]byte(item), k)...)
+	}
+	return b
+}
+
 func attacks() []attack {
 	deep := func() any { return append(bytes.Repeat([]byte{0x81}, 1<<20-1), 0x80) } // 2^20 levels, 1 MiB
 	deepJSON := func() any { return nested("[", "", "]", 1<<20) }                   // 2 MiB
@@ -129,6 +182,46 @@ func attacks() []attack {
 		{item: "3", name: "a map that contains itself", call: "Links, Blobs",
 			input: func() any { m := map[string]any{}; m["x"] = m; return m }, size: func(any) int { return 1 },
 			run: func(in any) error { _, _ = Links(in), Blobs(in); return nil }, perByte: math.Inf(1)},
+
+		{item: "5", name: "one-key maps `a1 60 f6`, as many as MaxValues allows, and a string: 1 MiB", call: "UnmarshalCBOR",
+			input: func() any { return worstCBOR("\xa1\x60\xf6", 2, DefaultMaxCBORSize) },
+			run:   func(in any) error { _, err := UnmarshalCBOR(bytesIn(in)); return err }},
+		{item: "5", name: "the same", call: "UnmarshalCBORStruct",
+			input: func() any { return worstCBOR("\xa1\x60\xf6", 2, DefaultMaxCBORSize) },
+			run:   func(in any) error { return UnmarshalCBORStruct(bytesIn(in), &sink) }},
+		{item: "5", name: "1 MiB of one-key maps (the shape of the issue: 117 bytes per input byte before)", call: "UnmarshalCBOR",
+			input: func() any { return fullCBOR("\xa1\x60\xf6", DefaultMaxCBORSize) },
+			run:   func(in any) error { _, err := UnmarshalCBOR(bytesIn(in)); return err }, want: ErrTooManyValues},
+		{item: "5", name: "empty maps, as many as MaxValues allows, and a string: 1 MiB", call: "UnmarshalCBOR",
+			input: func() any { return worstCBOR("\xa0", 1, DefaultMaxCBORSize) },
+			run:   func(in any) error { _, err := UnmarshalCBOR(bytesIn(in)); return err }},
+		{item: "5", name: "the same", call: "UnmarshalCBORStruct",
+			input: func() any { return worstCBOR("\xa0", 1, DefaultMaxCBORSize) },
+			run:   func(in any) error { return UnmarshalCBORStruct(bytesIn(in), &sink) }},
+		{item: "5", name: "empty arrays, as many as MaxValues allows, and a string: 1 MiB", call: "UnmarshalCBOR",
+			input: func() any { return worstCBOR("\x80", 1, DefaultMaxCBORSize) },
+			run:   func(in any) error { _, err := UnmarshalCBOR(bytesIn(in)); return err }},
+		{item: "5", name: "`{\"\":0}`, as many as MaxValues allows, and a string: 2 MiB", call: "UnmarshalJSON",
+			input: func() any { return worstJSON(`{"":0}`, 2, DefaultMaxJSONSize) },
+			run:   func(in any) error { _, err := UnmarshalJSON(bytesIn(in)); return err }},
+		{item: "5", name: "the same, 1 MiB", call: "UnmarshalJSON",
+			input: func() any { return worstJSON(`{"":0}`, 2, DefaultMaxCBORSize) },
+			run:   func(in any) error { _, err := UnmarshalJSON(bytesIn(in)); return err }},
+		{item: "5", name: "`{}`, as many as MaxValues allows, and a string: 1 MiB", call: "UnmarshalJSON",
+			input: func() any { return worstJSON(`{}`, 1, DefaultMaxCBORSize) },
+			run:   func(in any) error { _, err := UnmarshalJSON(bytesIn(in)); return err }},
+		{item: "5", name: "`[]`, as many as MaxValues allows, and a string: 1 MiB", call: "UnmarshalJSON",
+			input: func() any { return worstJSON(`[]`, 1, DefaultMaxCBORSize) },
+			run:   func(in any) error { _, err := UnmarshalJSON(bytesIn(in)); return err }},
+		{item: "5", name: "the largest record of testdata/records (list, 1215 values)", call: "UnmarshalCBOR",
+			input: func() any {
+				c, err := os.ReadFile(filepath.Join("..", "testdata", "records", "list.cbor"))
+				if err != nil {
+					panic(err)
+				}
+				return c
+			},
+			run: func(in any) error { _, err := UnmarshalCBOR(bytesIn(in)); return err }, perByte: 32},
 	}
 }
 
@@ -316,7 +409,7 @@ func resultOf(err error) string {
 
 // errName is the name of a sentinel, for the document.
 func errName(err error) string {
-	for name, s := range map[string]error{"ErrTooDeep": ErrTooDeep, "ErrFloat": ErrFloat, "ErrFraction": ErrFraction,
+	for name, s := range map[string]error{"ErrTooManyValues": ErrTooManyValues, "ErrTooDeep": ErrTooDeep, "ErrFloat": ErrFloat, "ErrFraction": ErrFraction,
 		"ErrTooManyElements": ErrTooManyElements, "ErrKeyTooLong": ErrKeyTooLong, "ErrTooLarge": ErrTooLarge,
 		"ErrBlob": ErrBlob, "ErrLink": ErrLink} {
 		if err == s {
