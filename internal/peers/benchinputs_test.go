@@ -257,3 +257,7 @@ func cborParts(parts []benchinputs.Part) [][]byte {
 	}
 	return out
 }
+
+// atcoreCBOR and atcoreJSON are datamodel's decoders with the default limits, as func([]byte).
+func atcoreCBOR(data []byte) (any, error) { return datamodel.UnmarshalCBOR(data) }
+func atcoreJSON(data []byte) (any, error) { return datamodel.UnmarshalJSON(data) }
