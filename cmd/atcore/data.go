@@ -153,8 +153,8 @@ func decodeRecord(data []byte) (any, error) {
 
 var validateCommand = &command{
 	name:     "validate",
-	synopsis: "[-json] [-seq] [FILE...]",
-	summary:  "check records in atproto JSON or DAG-CBOR",
+	synopsis: "[-json] [-seq] [-lexicon DIR [-lenient]] [FILE...]",
+	summary:  "check records in atproto JSON or DAG-CBOR, and against Lexicon schemas",
 	doc: `
 Checks that each input is a valid record: an object of the data model, in strict DAG-CBOR
 or in atproto JSON, within the limits for untrusted input (1 MiB of CBOR, 2 MiB of JSON,
@@ -167,7 +167,12 @@ Pointer of the value and the rule broken, and the exit status is 1. With -json, 
 output has one JSON object per input, valid or not, with "ok" and, for an invalid one,
 "error", "rule", "detail", "offset" and "path". With -seq, each input is a sequence of
 CBOR objects back to back, such as an event-stream frame (header, then body), and each is
-checked and named NAME[0], NAME[1], ...; offsets count from the start of the input.`,
+checked and named NAME[0], NAME[1], ...; offsets count from the start of the input. With
+-lexicon DIR, each record is also validated against the Lexicon schemas in DIR (all loaded
+and checked first, as "atcore lexicon check" does), the schema its $type names: every
+problem is a line on standard error with the JSON Pointer of the value and the rule
+broken; a $type that DIR does not define is an error. -lenient tolerates the legacy
+blobs and loose datetimes of old records. -lexicon does not apply to -seq.`,
 	example: `
 $ atcore validate testdata/records/post.json testdata/records/post.cbor
 ok testdata/records/post.json
@@ -176,7 +181,14 @@ ok testdata/records/post.cbor`,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
 		asJSON := fs.Bool("json", false, "print one JSON object per input")
 		seq := fs.Bool("seq", false, "read each input as a sequence of CBOR values, such as an event-stream frame")
+		lex := addLexiconFlags(fs)
 		return func(c *call, args []string) int {
+			if *seq && *lex.dir != "" {
+				return c.usageError("-lexicon checks whole records; it does not apply to -seq")
+			}
+			if status := lex.load(c); status != exitOK {
+				return status
+			}
 			w := bufio.NewWriter(c.stdout)
 			status := exitOK
 			report := func(name string, err error) {
@@ -188,14 +200,14 @@ ok testdata/records/post.cbor`,
 				}
 				if err != nil {
 					w.Flush() // keep standard output and standard error in input order
-					status = c.fail(name, err)
+					status = c.failEach(name, err)
 				}
 			}
 			for _, name := range inputNames(args) {
 				if *seq {
 					c.validateSeq(name, report)
 				} else {
-					report(name, c.validate(name))
+					report(name, c.validate(name, lex))
 				}
 			}
 			return max(status, c.flush(w))
@@ -203,7 +215,7 @@ ok testdata/records/post.cbor`,
 	},
 }
 
-func (c *call) validate(name string) error {
+func (c *call) validate(name string, lex *lexiconFlags) error {
 	data, err := c.readRecord(name, maxRecordSize)
 	if err != nil {
 		return err
@@ -212,7 +224,10 @@ func (c *call) validate(name string) error {
 	if err != nil {
 		return err
 	}
-	return datamodel.ValidateRecord(v)
+	if err := datamodel.ValidateRecord(v); err != nil {
+		return err
+	}
+	return lex.check(v)
 }
 
 // validateSeq checks each CBOR value of the input called name, reporting each as name[i]. A
@@ -257,6 +272,7 @@ func newInputResult(name string, err error) inputResult {
 		return r
 	}
 	r.Error = describe(err)
+	lexiconResult(&r, err)
 	var de *datamodel.Error
 	if errors.As(err, &de) {
 		r.Rule, r.Detail, r.Path = de.Err.Error(), de.Detail, &de.Path
