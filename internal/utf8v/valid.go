@@ -81,8 +81,9 @@ func run[T string | []byte](p T, s uint64) uint64 {
 	return s
 }
 
-// asciiPrefix returns the length of p's leading run of ASCII, rounded down to a word: 32 bytes
-// a step while it lasts (as utf8.Valid does), then 8.
+// asciiPrefix returns the length of p's leading run of ASCII, rounded down to a word: 64 bytes
+// a step while it lasts, then 32, then 8. With 32-byte steps only (as utf8.Valid takes) 64 KiB
+// of ASCII ran at 0.60x utf8.Valid in BenchmarkRatio; with the 64-byte loop, 1.15x.
 func asciiPrefix[T string | []byte](p T) int {
 	// The loops test > rather than >= (as utf8.Valid does): q[32:] then never points past the
 	// end, which spares the compiler's fix-up of the slice pointer on every step.
