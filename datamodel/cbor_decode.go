@@ -36,9 +36,10 @@ func UnmarshalCBOR(data []byte, opts ...Option) (any, error) {
 		return nil, cborErrTooLarge(len(data), d.lim)
 	}
 	d.data, d.chunk, d.slabs.size = data, len(data), len(data)
+	d.left = d.lim.MaxValues - 1
 	v, end, err := d.value(0, 1)
 	if err != nil {
-		return nil, err
+		return nil, finished(err)
 	}
 	if end != len(data) {
 		return nil, cborErr(ErrTrailingBytes, end, strconv.Itoa(len(data)-end)+" bytes")
@@ -57,13 +58,13 @@ func UnmarshalCBORPrefix(data []byte, opts ...Option) (v any, rest []byte, err e
 	}
 	// Strings share copies of the input made in chunks, so that decoding a small header does not
 	// copy the body behind it.
-	d := cborDecoder{data: view, lim: lim, chunk: cborPrefixChunk, slabs: cborSlabs{size: min(len(view), cborPrefixChunk)}}
+	d := cborDecoder{data: view, lim: lim, left: lim.MaxValues - 1, chunk: cborPrefixChunk, slabs: cborSlabs{size: min(len(view), cborPrefixChunk)}}
 	v, end, e := d.value(0, 1)
 	if e != nil {
 		if e.Err == ErrTruncated && len(data) > len(view) {
 			return nil, nil, cborErrTooLarge(len(data), lim)
 		}
-		return nil, nil, e
+		return nil, nil, finished(e)
 	}
 	return v, data[end:], nil
 }
@@ -77,7 +78,8 @@ type cborDecoder struct {
 	// lim is held by value: the decoder stays on its caller's stack, whereas a pointer to the
 	// caller's Limits would move them to the heap (the decoder's fields leak into its results, and
 	// escape analysis does not tell the fields apart), one allocation per decode.
-	lim Limits
+	lim  Limits
+	left int // values the record may still hold (Limits.MaxValues)
 	// arena is a copy of data[arenaOff:arenaOff+len(arena)]; decoded strings are substrings of it.
 	arena    string
 	arenaOff int
@@ -136,7 +138,8 @@ func (d *cborDecoder) value(off, depth int) (any, int, *Error) {
 			}
 			return d.slabs.boxString(d.str(start, end)), end, nil
 		case ib-0xa1 < 0x17: // a map of 1 to 23 entries: the checks of cborContainer
-			if n := int(ib - 0xa0); depth <= d.lim.MaxDepth && 2*n <= len(d.data)-off-1 && n <= d.lim.MaxElements {
+			if n := int(ib - 0xa0); depth <= d.lim.MaxDepth && 2*n <= len(d.data)-off-1 && n <= d.lim.MaxElements && n <= d.left {
+				d.left -= n
 				return d.decodeMap(off, off+1, n, depth)
 			}
 		}
@@ -176,7 +179,7 @@ func (d *cborDecoder) valueSlow(off, depth int) (any, int, *Error) {
 		}
 		return d.slabs.boxString(d.str(p, end)), end, nil
 	case 4:
-		if err := cborContainer(d.data, &d.lim, major, arg, off, p, depth); err != nil {
+		if err := cborContainer(d.data, &d.lim, &d.left, major, arg, off, p, depth); err != nil {
 			return nil, 0, err
 		}
 		a := d.slabs.array(int(arg))
@@ -187,7 +190,7 @@ func (d *cborDecoder) valueSlow(off, depth int) (any, int, *Error) {
 		}
 		return d.slabs.boxArray(a), p, nil
 	case 5:
-		if err := cborContainer(d.data, &d.lim, major, arg, off, p, depth); err != nil {
+		if err := cborContainer(d.data, &d.lim, &d.left, major, arg, off, p, depth); err != nil {
 			return nil, 0, err
 		}
 		return d.decodeMap(off, p, int(arg), depth)
@@ -232,7 +235,7 @@ func (d *cborDecoder) link(cs, ce int) (Link, *Error) {
 // decodeMap decodes the n entries of the map whose head is at off and ends at p, then applies
 // the data-model rules on "$type" and blobs (DECISIONS rules 11 and 13).
 func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
-	if n == 4 {
+	if n == 4 && d.lim.MaxKeyLen >= len("mimeType") { // the fast path does not check key lengths
 		if b, end, ok := d.blob(p); ok {
 			return d.slabs.boxBlob(b), end, nil
 		}
@@ -322,7 +325,7 @@ func cborBlobErrOffset(data []byte, lim *Limits, off, p, n int, path string) int
 		return off
 	}
 	tok, _, _ := strings.Cut(path[1:], "/")
-	s := cborScanner{data: data, lim: lim}
+	s := cborScanner{data: data, lim: lim, left: math.MaxInt}
 	for i := 0; i < n; i++ {
 		_, arg, ks, err := cborHead(data, p)
 		if err != nil {

@@ -34,7 +34,7 @@ func MarshalCBOR(v any, opts ...Option) ([]byte, error) {
 	buf, err := e.value(*pooled, v, 1)
 	out := exactCopy(buf, err)
 	putEncodeBuf(pooled, buf)
-	return out, err
+	return out, finished(err)
 }
 
 // AppendCBOR appends the canonical DAG-CBOR encoding of v to dst and returns the extended slice.
@@ -44,7 +44,7 @@ func AppendCBOR(dst []byte, v any, opts ...Option) ([]byte, error) {
 	e := newCBOREncoder(opts)
 	out, err := e.value(dst, v, 1)
 	if err != nil {
-		return dst, err
+		return dst, finished(err)
 	}
 	return out, nil
 }
@@ -108,6 +108,9 @@ func (e *cborEncoder) encodeArray(dst []byte, a []any, depth int) ([]byte, error
 	if err := e.enter(arrayID(a), len(a), "elements", depth); err != nil {
 		return dst, err
 	}
+	if err := e.take(len(a)); err != nil {
+		return dst, err
+	}
 	dst = cborAppendHead(dst, cborMajorArray, uint64(len(a)))
 	var err error
 	for i, v := range a {
@@ -121,6 +124,9 @@ func (e *cborEncoder) encodeArray(dst []byte, a []any, depth int) ([]byte, error
 
 func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte, error) {
 	if err := e.enter(mapID(m), len(m), "entries", depth); err != nil {
+		return dst, err
+	}
+	if err := e.take(len(m)); err != nil {
 		return dst, err
 	}
 	// Collect the entries (not just the keys, which would cost a second lookup per value) and
@@ -182,6 +188,9 @@ func (e *cborEncoder) blob(dst []byte, b *Blob, depth int) ([]byte, error) {
 		return dst, e.errTooDeep()
 	}
 	if err := checkBlob(b, e.maxCIDLen); err != nil {
+		return dst, err
+	}
+	if err := e.encodeLimits.blob(b); err != nil {
 		return dst, err
 	}
 	if b.Legacy {

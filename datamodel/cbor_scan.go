@@ -27,10 +27,10 @@ func ScanCBOR(data []byte, opts ...Option) error {
 	if len(data) > lim.MaxCBORSize {
 		return cborErrTooLarge(len(data), lim)
 	}
-	s := cborScanner{data: data, lim: &lim}
+	s := cborScanner{data: data, lim: &lim, left: lim.MaxValues - 1}
 	end, err := s.value(0, 1)
 	if err != nil {
-		return err
+		return finished(err)
 	}
 	if end != len(data) {
 		return cborErr(ErrTrailingBytes, end, strconv.Itoa(len(data)-end)+" bytes")
@@ -41,7 +41,9 @@ func ScanCBOR(data []byte, opts ...Option) error {
 // cborContainer checks an array or map header before any element is read: nesting depth, the
 // element limit, and that the input can hold the declared count (each element takes at least one
 // byte, each map entry two), so that a forged length costs nothing (rule 14).
-func cborContainer(data []byte, lim *Limits, major byte, n uint64, off, p, depth int) *Error {
+//
+// left is what remains of the budget of Limits.MaxValues; the n elements are taken from it.
+func cborContainer(data []byte, lim *Limits, left *int, major byte, n uint64, off, p, depth int) *Error {
 	if depth > lim.MaxDepth {
 		return cborErr(ErrTooDeep, off, overLimit(-1, "", lim.MaxDepth))
 	}
@@ -55,7 +57,16 @@ func cborContainer(data []byte, lim *Limits, major byte, n uint64, off, p, depth
 	if n > uint64(lim.MaxElements) {
 		return cborErr(ErrTooManyElements, off, overLimit(int(n), "elements", lim.MaxElements))
 	}
+	if *left -= int(n); *left < 0 {
+		return errTooManyValues(off, lim.MaxValues)
+	}
 	return nil
+}
+
+// errTooManyValues is the error for a record of more than limit values (Limits.MaxValues), found
+// at the container at off (-1 for a Go value).
+func errTooManyValues(off, limit int) *Error {
+	return &Error{Err: ErrTooManyValues, Offset: off, Detail: overLimit(-1, "", limit)}
 }
 
 // cborKey reads the map key at off, which must be a text string of valid UTF-8 within the key
@@ -156,6 +167,7 @@ func cborLink(data []byte, lim *Limits, off, p int) (cs, ce int, err *Error) {
 type cborScanner struct {
 	data []byte
 	lim  *Limits
+	left int // values the record may still hold (Limits.MaxValues)
 	// dataModel adds the cheap data-model rules on map keys, for UnmarshalCBORStruct, where no
 	// generic decode follows to check them: "$type" holds a non-empty string (rule 11), and no
 	// map has a "$link" or "$bytes" key (rule 10; see cborReservedKey).
@@ -204,7 +216,7 @@ func (s *cborScanner) value(off, depth int) (int, *Error) {
 	case 3:
 		return cborText(s.data, off, p, arg)
 	case 4:
-		if err := cborContainer(s.data, s.lim, major, arg, off, p, depth); err != nil {
+		if err := cborContainer(s.data, s.lim, &s.left, major, arg, off, p, depth); err != nil {
 			return 0, err
 		}
 		for i := 0; i < int(arg); i++ {
@@ -214,7 +226,7 @@ func (s *cborScanner) value(off, depth int) (int, *Error) {
 		}
 		return p, nil
 	case 5:
-		if err := cborContainer(s.data, s.lim, major, arg, off, p, depth); err != nil {
+		if err := cborContainer(s.data, s.lim, &s.left, major, arg, off, p, depth); err != nil {
 			return 0, err
 		}
 		pks, pke := 0, -1

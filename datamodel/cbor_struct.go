@@ -151,10 +151,10 @@ func UnmarshalCBORStruct(data []byte, v any, opts ...Option) error {
 	if len(data) > lim.MaxCBORSize {
 		return cborErrTooLarge(len(data), lim)
 	}
-	s := cborScanner{data: data, lim: &lim, dataModel: true}
+	s := cborScanner{data: data, lim: &lim, left: lim.MaxValues - 1, dataModel: true}
 	end, serr := s.value(0, 1)
 	if serr != nil {
-		return serr
+		return finished(serr)
 	}
 	if end != len(data) {
 		return cborErr(ErrTrailingBytes, end, strconv.Itoa(len(data)-end)+" bytes")

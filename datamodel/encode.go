@@ -20,11 +20,14 @@ type encodeLimits struct {
 	maxCIDLen   int
 	maxElements int
 	maxKeyLen   int
+	maxValues   int
+	left        int           // values the tree may still hold (Limits.MaxValues)
 	path        containerPath // containers deeper than DefaultMaxDepth, to catch cycles
 }
 
 func newEncodeLimits(lim Limits) encodeLimits {
-	return encodeLimits{maxDepth: lim.MaxDepth, maxCIDLen: lim.MaxCIDLen, maxElements: lim.MaxElements, maxKeyLen: lim.MaxKeyLen}
+	return encodeLimits{maxDepth: lim.MaxDepth, maxCIDLen: lim.MaxCIDLen, maxElements: lim.MaxElements,
+		maxKeyLen: lim.MaxKeyLen, maxValues: lim.MaxValues, left: lim.MaxValues - 1}
 }
 
 // enter checks a container (id, with n elements or entries, at depth) before its content is
@@ -53,6 +56,47 @@ func (g *encodeLimits) leave(id containerID, depth int) {
 	if depth > DefaultMaxDepth {
 		g.path.leave(id)
 	}
+}
+
+// take counts the n values of a container against Limits.MaxValues; the encoders call it after
+// enter (kept out of enter, which must inline).
+func (g *encodeLimits) take(n int) *Error {
+	if g.left -= n; g.left < 0 {
+		return errTooManyValues(-1, g.maxValues)
+	}
+	return nil
+}
+
+// blob checks a blob's map against the limits, as the decoders check it (its entries and keys)
+// and counts its values (see Limits.MaxValues), once checkBlob has passed it.
+func (g *encodeLimits) blob(b *Blob) *Error {
+	if err := blobLimits(b, g.maxElements, g.maxKeyLen); err != nil {
+		return err
+	}
+	if g.left -= blobValues(b); g.left < 0 {
+		return errTooManyValues(-1, g.maxValues)
+	}
+	return nil
+}
+
+// blobLimits refuses a blob whose map, written out, would be beyond MaxElements or MaxKeyLen: the
+// decoders read a blob as a map, so they would refuse it. Its longest key is "mimeType".
+func blobLimits(b *Blob, maxElements, maxKeyLen int) *Error {
+	if n := blobValues(b); n > maxElements {
+		return errTooManyElements(n, "entries", maxElements)
+	}
+	if len("mimeType") > maxKeyLen {
+		return valueError(ErrKeyTooLong, overLimit(len("mimeType"), "bytes", maxKeyLen)).atKey("mimeType")
+	}
+	return nil
+}
+
+// blobValues is the number of values in the map of b: four, or two in the legacy form.
+func blobValues(b *Blob) int {
+	if b.Legacy {
+		return 2
+	}
+	return 4
 }
 
 func (g *encodeLimits) errTooDeep() *Error {

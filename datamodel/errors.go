@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // Sentinel errors, one per rule. Every error the package returns wraps exactly one of them, inside
@@ -38,6 +39,7 @@ var (
 	ErrTooManyElements = errors.New("more elements than the limit")
 	ErrKeyTooLong      = errors.New("map key longer than the limit")
 	ErrTooLarge        = errors.New("input larger than the limit")
+	ErrTooManyValues   = errors.New("more values in the record than the limit")
 
 	// Encoding a Go value that is outside the data model.
 	ErrUnsupported = errors.New("value outside the data model")
@@ -53,6 +55,8 @@ type Error struct {
 	Offset int    // byte offset in the input where the problem starts; -1 if not decoding bytes
 	Path   string // JSON Pointer (RFC 6901) to the value, "" for the top-level value
 	Detail string // optional specifics, e.g. the offending key or Go type
+
+	path *pathBuf // where Path is built on the way out (atKey, atIndex)
 }
 
 func (e *Error) Error() string {
@@ -124,13 +128,90 @@ func atIndex(err error, i int) error {
 
 // atKey puts the token of the map key key in front of e's path and returns e.
 func (e *Error) atKey(key string) *Error {
-	e.Path = string(appendPointerToken(nil, key)) + e.Path
-	return e
+	n := 1 + len(key)
+	for i := 0; i < len(key); i++ {
+		if key[i] == '~' || key[i] == '/' {
+			n++
+		}
+	}
+	dst := e.front(n)
+	dst[0] = '/'
+	j := 1
+	for i := 0; i < len(key); i++ {
+		switch c := key[i]; c {
+		case '~':
+			dst[j], dst[j+1] = '~', '0'
+			j += 2
+		case '/':
+			dst[j], dst[j+1] = '~', '1'
+			j += 2
+		default:
+			dst[j] = c
+			j++
+		}
+	}
+	return e.setPath(n)
 }
 
 // atIndex puts the token of the array index i in front of e's path and returns e.
 func (e *Error) atIndex(i int) *Error {
-	e.Path = "/" + strconv.Itoa(i) + e.Path
+	var digits [20]byte
+	tok := strconv.AppendInt(digits[:0], int64(i), 10)
+	dst := e.front(1 + len(tok))
+	dst[0] = '/'
+	copy(dst[1:], tok)
+	return e.setPath(1 + len(tok))
+}
+
+// pathBuf holds an error's path at the end of a buffer with room in front, so that putting a
+// token in front on the way out of a deep recursion copies only that token (the buffer doubles
+// when full): the error path of a value nested n deep costs O(n), not O(n²) as prepending to a
+// string would (each level copying the whole path again). Path is a string view of b[start:];
+// those bytes are never written again, since tokens only go in front of start or into a new
+// buffer.
+type pathBuf struct {
+	b     []byte
+	start int
+}
+
+// front returns the n bytes just in front of e's path, to be filled with a token, making room
+// when needed; setPath(n) then makes them part of Path.
+func (e *Error) front(n int) []byte {
+	pb := e.path
+	if pb == nil || len(e.Path) != len(pb.b)-pb.start ||
+		len(e.Path) > 0 && unsafe.StringData(e.Path) != &pb.b[pb.start] {
+		// First token, or Path set by hand: start a buffer holding the current Path.
+		pb = &pathBuf{}
+		e.path = pb
+		pb.grow(e.Path, n)
+	} else if pb.start < n {
+		pb.grow(e.Path, n)
+	}
+	return pb.b[pb.start-n : pb.start]
+}
+
+// grow moves path to the end of a new buffer with room for at least n more bytes in front.
+func (pb *pathBuf) grow(path string, n int) {
+	size := max(64, 2*(len(path)+n))
+	b := make([]byte, size)
+	copy(b[size-len(path):], path)
+	pb.b, pb.start = b, size-len(path)
+}
+
+// finished drops the buffer in which err's path was built, once the path is complete (at the
+// entry points), so that an *Error the package returns holds only its four fields and compares
+// with == as a plain struct of them.
+func finished(err error) error {
+	if e, ok := err.(*Error); ok {
+		e.path = nil
+	}
+	return err
+}
+
+func (e *Error) setPath(n int) *Error {
+	pb := e.path
+	pb.start -= n
+	e.Path = unsafe.String(&pb.b[pb.start], len(pb.b)-pb.start)
 	return e
 }
 

@@ -49,9 +49,19 @@ func (d *jsonDecoder) objectCareful() (any, error) {
 		}
 	}
 	v, err := d.finishObject(start, d.members[base:])
+	if err == nil {
+		switch v.(type) {
+		case Link, Bytes:
+		default:
+			err = d.take(len(d.members)-base, start)
+		}
+	}
 	d.popMembers(base)
 	d.depth--
-	return v, err
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // member reads "key": value; the whitespace before it has been skipped.
@@ -81,7 +91,9 @@ func (d *jsonDecoder) memberKey() (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if len(kb) > d.limits.MaxKeyLen {
+		// The key of a $link or $bytes object is not a map key: the object is a leaf (a CBOR
+		// tag or byte string), and elsewhere the key is refused by rule 10 anyway.
+		if len(kb) > d.limits.MaxKeyLen && string(kb) != "$link" && string(kb) != "$bytes" {
 			return "", d.fail(ErrKeyTooLong, keyOff, overLimit(len(kb), "bytes", d.limits.MaxKeyLen))
 		}
 		key = d.key(kb)

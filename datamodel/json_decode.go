@@ -43,7 +43,7 @@ func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 			Detail: overLimit(len(data), "bytes", limits.MaxJSONSize)}
 	}
 	d := jsonDecoderPool.Get().(*jsonDecoder)
-	d.data, d.pos, d.depth, d.limits = data, 0, 0, limits
+	d.data, d.pos, d.depth, d.limits, d.left = data, 0, 0, limits, limits.MaxValues-1
 	// The values of earlier decodes keep their own slabs and arena; the new ones are sized from
 	// the input. The slabs size themselves for CBOR, which is about half as long as the same
 	// record pretty-printed in JSON (quoted keys, indentation), and $type strings take no slab.
@@ -55,7 +55,7 @@ func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 	if err == errJSONCareful {
 		// Something unusual (usually an error) that only the careful path reports exactly: start
 		// again, once, with that path for every object.
-		d.careful, d.pos, d.depth = true, 0, 0
+		d.careful, d.pos, d.depth, d.left = true, 0, 0, limits.MaxValues-1
 		d.items, d.members = d.items[:0], d.members[:0]
 		d.skipSpace()
 		v, err = d.value()
@@ -73,7 +73,7 @@ func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 		d.items, d.members, d.buf = nil, nil, nil
 	}
 	jsonDecoderPool.Put(d)
-	return v, err
+	return v, finished(err)
 }
 
 // jsonDecoderPool recycles decoders for their scratch stacks, so that a decode allocates only
@@ -92,6 +92,7 @@ type jsonDecoder struct {
 	// when the quick path (object) met something it does not decide itself.
 	careful bool
 	limits  Limits
+	left    int       // values the record may still hold (Limits.MaxValues)
 	slabs   cborSlabs // one allocation for many boxed values (see slabs.go)
 
 	// Scratch stacks shared by all nesting levels: a container pushes its members, then pops them
@@ -241,6 +242,10 @@ func (d *jsonDecoder) array() (any, error) {
 			d.popItems(base)
 			return nil, d.fail(ErrTooManyElements, d.pos, overLimit(-1, "", d.limits.MaxElements))
 		}
+		if d.left--; d.left < 0 {
+			d.popItems(base)
+			return nil, errTooManyValues(d.pos, d.limits.MaxValues)
+		}
 		v, err := d.value()
 		if err != nil {
 			d.popItems(base)
@@ -266,6 +271,16 @@ func (d *jsonDecoder) array() (any, error) {
 	d.popItems(base)
 	d.depth--
 	return d.slabs.boxArray(out), nil
+}
+
+// take counts the n values of the object that starts at start against Limits.MaxValues. Objects
+// are counted once read, as a $link or $bytes object is one value, not a map of one; the quick
+// and careful paths count at the same point, so that they report the same error.
+func (d *jsonDecoder) take(n, start int) error {
+	if d.left -= n; d.left < 0 {
+		return errTooManyValues(start, d.limits.MaxValues)
+	}
+	return nil
 }
 
 // popItems drops the scratch items above base, clearing them so they don't pin memory.

@@ -42,7 +42,7 @@ func AppendJSON(dst []byte, v any, opts ...Option) ([]byte, error) {
 	e := newJSONEncoder(opts)
 	out, err := e.value(dst, v, 1)
 	if err != nil {
-		return dst, err
+		return dst, finished(err)
 	}
 	return out, nil
 }
@@ -55,7 +55,7 @@ func jsonMarshal(v any, prefix, indent string, opts []Option) ([]byte, error) {
 	buf, err := e.value(*pooled, v, 1)
 	out := exactCopy(buf, err)
 	putEncodeBuf(pooled, buf)
-	return out, err
+	return out, finished(err)
 }
 
 // jsonEncoder holds the layout settings of one encode; the output travels through the methods as
@@ -162,6 +162,9 @@ func (e *jsonEncoder) array(dst []byte, a []any, depth int) ([]byte, error) {
 	if err := e.enter(arrayID(a), len(a), "elements", depth); err != nil {
 		return dst, err
 	}
+	if err := e.take(len(a)); err != nil {
+		return dst, err
+	}
 	dst = e.open(dst, '[')
 	var err error
 	for i, v := range a {
@@ -176,6 +179,9 @@ func (e *jsonEncoder) array(dst []byte, a []any, depth int) ([]byte, error) {
 
 func (e *jsonEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, error) {
 	if err := e.enter(mapID(m), len(m), "entries", depth); err != nil {
+		return dst, err
+	}
+	if err := e.take(len(m)); err != nil {
 		return dst, err
 	}
 	// The keys are sorted in an array on this frame's stack; only maps larger than records'
@@ -250,6 +256,9 @@ func (e *jsonEncoder) blob(dst []byte, b *Blob, depth int) ([]byte, error) {
 		return dst, e.errTooDeep()
 	}
 	if err := checkBlob(b, e.maxCIDLen); err != nil {
+		return dst, err
+	}
+	if err := e.encodeLimits.blob(b); err != nil {
 		return dst, err
 	}
 	dst = e.open(dst, '{')

@@ -78,6 +78,9 @@ func (d *jsonDecoder) object() (any, error) {
 					}
 					if b, ok := d.quickBlob(); ok {
 						d.depth--
+						if err := d.take(4, start); err != nil {
+							return nil, err
+						}
 						return d.slabs.boxBlob(b), nil
 					}
 					// Anything unusual in a blob is checked member by member: read it again
@@ -118,6 +121,9 @@ func (d *jsonDecoder) object() (any, error) {
 		}
 	}
 	d.depth--
+	if err := d.take(len(out), start); err != nil {
+		return nil, err
+	}
 	if len(out) == 2 && cidVal != nil && mimeVal != nil {
 		if b, ok := legacyBlob(cidVal, mimeVal); ok {
 			return d.slabs.boxBlob(b), nil

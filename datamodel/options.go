@@ -4,14 +4,28 @@ import "strconv"
 
 // Limits bound the work and memory spent on untrusted input (DECISIONS rule 14). The defaults come
 // from the atproto data-validation guide. A zero field means "use the default"; to lift a limit,
-// set it to a large value.
+// set it to a large value. The limits apply to the fixed shapes too, alike at every entry point: a
+// blob is a map of four entries (two in the legacy form) whose longest key, "mimeType", has eight
+// bytes, so MaxElements below 4 or MaxKeyLen below 8 refuse every blob; the key of a JSON
+// {"$link"} or {"$bytes"} object is not a map key (the value is a link or bytes, not a map) and
+// is not held to MaxKeyLen. MaxDepth cannot be lifted past MaxDepthCeiling: a larger value is
+// clamped to it, because every walker of a tree (the decoders, the encoders, Validate, the
+// struct path) recurses once per level, and a goroutine stack that grows past Go's maximum kills
+// the whole process with a fatal error that recover cannot catch.
 type Limits struct {
-	MaxDepth    int // nesting depth of arrays and maps; the top-level value is depth 1
+	MaxDepth    int // nesting depth of arrays and maps; the top-level value is depth 1; at most MaxDepthCeiling
 	MaxElements int // entries in one array or map
 	MaxKeyLen   int // bytes in one map key
 	MaxCBORSize int // bytes in one CBOR record
 	MaxJSONSize int // bytes in one JSON record
 	MaxCIDLen   int // bytes in one binary CID
+	// MaxValues bounds the values in one record, and so the memory a decode can take whatever
+	// the shape: every null, boolean, integer, string, bytes, link, array and map counts one,
+	// at any depth, the top-level value included; map keys do not count. Values are counted as
+	// DAG-CBOR holds them, so that every entry point counts alike: a blob is a map of four (five
+	// values), a legacy blob a map of two (three), and a JSON {"$link"} or {"$bytes"} object is
+	// one value.
+	MaxValues int
 }
 
 // Default limits (DECISIONS rule 14).
@@ -22,7 +36,18 @@ const (
 	DefaultMaxCBORSize = 1 << 20
 	DefaultMaxJSONSize = 2 << 20
 	DefaultMaxCIDLen   = 100
+	// DefaultMaxValues holds the worst shapes at the default sizes to at most 32 bytes allocated
+	// per input byte (one-key maps, the costliest per byte, take about 180 bytes per value), while
+	// the largest record of testdata/records has 1215 values and no record schema of the Lexicons
+	// allows an array of more than 1000 items (RELIABILITY.md has the measurements).
+	DefaultMaxValues = 150_000
 )
+
+// MaxDepthCeiling is the largest MaxDepth any entry point applies; a larger MaxDepth is clamped to
+// it. At this depth the deepest walker measured (fxamacker's struct decoder, under
+// UnmarshalCBORStruct, about 3.3 KB of stack per level of nested maps; the others 0.4 to 1.7 KB)
+// needs about 3.4 MB of stack, far below Go's 1 GB maximum (TestStackPerLevel measures it).
+const MaxDepthCeiling = 1024
 
 // DefaultLimits returns the limits used when none are given.
 func DefaultLimits() Limits {
@@ -33,15 +58,19 @@ func DefaultLimits() Limits {
 		MaxCBORSize: DefaultMaxCBORSize,
 		MaxJSONSize: DefaultMaxJSONSize,
 		MaxCIDLen:   DefaultMaxCIDLen,
+		MaxValues:   DefaultMaxValues,
 	}
 }
 
-// withDefaults returns l with every zero field replaced by its default.
+// withDefaults returns l with every zero field replaced by its default and MaxDepth clamped
+// to MaxDepthCeiling. Every entry point gets its limits through it (WithLimits), so none can recurse
+// deeper than the ceiling.
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits()
 	if l.MaxDepth <= 0 {
 		l.MaxDepth = d.MaxDepth
 	}
+	l.MaxDepth = min(l.MaxDepth, MaxDepthCeiling)
 	if l.MaxElements <= 0 {
 		l.MaxElements = d.MaxElements
 	}
@@ -56,6 +85,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxCIDLen <= 0 {
 		l.MaxCIDLen = d.MaxCIDLen
+	}
+	if l.MaxValues <= 0 {
+		l.MaxValues = d.MaxValues
 	}
 	return l
 }

@@ -24,7 +24,8 @@ import (
 // maps in sorted key order.
 func Validate(v any, opts ...Option) error {
 	w := validator{limits: limitsOf(opts)}
-	return w.value(v, 1)
+	w.left = w.limits.MaxValues - 1
+	return finished(w.value(v, 1))
 }
 
 // ValidateRecord is Validate for a record: the top-level value must also be a map
@@ -39,6 +40,15 @@ func ValidateRecord(v any, opts ...Option) error {
 
 type validator struct {
 	limits Limits
+	left   int // values the tree may still hold (Limits.MaxValues)
+}
+
+// take counts n values against Limits.MaxValues.
+func (w *validator) take(n int) error {
+	if w.left -= n; w.left < 0 {
+		return errTooManyValues(-1, w.limits.MaxValues)
+	}
+	return nil
 }
 
 func (w *validator) tooDeep() *Error {
@@ -62,7 +72,13 @@ func (w *validator) value(v any, depth int) error {
 		if depth > w.limits.MaxDepth {
 			return w.tooDeep()
 		}
-		return asError(checkBlob(&x, w.limits.MaxCIDLen))
+		if err := checkBlob(&x, w.limits.MaxCIDLen); err != nil {
+			return err
+		}
+		if err := blobLimits(&x, w.limits.MaxElements, w.limits.MaxKeyLen); err != nil {
+			return err
+		}
+		return w.take(blobValues(&x))
 	case *Blob:
 		if x == nil {
 			break // refused by otherGoValue
@@ -70,13 +86,22 @@ func (w *validator) value(v any, depth int) error {
 		if depth > w.limits.MaxDepth {
 			return w.tooDeep()
 		}
-		return asError(checkBlob(x, w.limits.MaxCIDLen))
+		if err := checkBlob(x, w.limits.MaxCIDLen); err != nil {
+			return err
+		}
+		if err := blobLimits(x, w.limits.MaxElements, w.limits.MaxKeyLen); err != nil {
+			return err
+		}
+		return w.take(blobValues(x))
 	case []any:
 		if depth > w.limits.MaxDepth {
 			return w.tooDeep()
 		}
 		if len(x) > w.limits.MaxElements {
 			return errTooManyElements(len(x), "elements", w.limits.MaxElements)
+		}
+		if err := w.take(len(x)); err != nil {
+			return err
 		}
 		for i, e := range x {
 			if err := w.value(e, depth+1); err != nil {
@@ -103,6 +128,9 @@ func (w *validator) object(m map[string]any, depth int) error {
 	}
 	if len(m) > w.limits.MaxElements {
 		return errTooManyElements(len(m), "entries", w.limits.MaxElements)
+	}
+	if err := w.take(len(m)); err != nil {
+		return err
 	}
 	// Sorted keys make the reported error the same on every run.
 	var stack [maxStackKeys]string

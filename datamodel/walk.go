@@ -8,8 +8,9 @@ import (
 // needing the record's Lexicon (https://atproto.com/specs/data-model, "blob Type"): Blob and *Blob values, legacy
 // ones included, and plain maps that have exactly the blob shape (DECISIONS rule 13), converted to
 // Blob. The order is deterministic: depth first, arrays in order, maps by key in bytewise order.
-// A blob that appears twice is returned twice. Values outside the data model are skipped; v must
-// be a tree (as the decoders return), not a cyclic structure.
+// A blob that appears twice is returned twice. Values outside the data model are skipped. The walk
+// goes no deeper than MaxDepthCeiling levels: a value nested deeper (a cyclic structure, or a
+// tree no encoder writes and no decoder returns) is not searched below that depth.
 func Blobs(v any) []Blob {
 	var out []Blob
 	walkTree(v, func(x any) bool {
@@ -36,7 +37,8 @@ func Blobs(v any) []Blob {
 // Links returns every CID link in v: exactly the values that DAG-CBOR encodes as tag 42, in the
 // order of Blobs. That is every Link and cid.Cid value, including the ref of a blob, but not the
 // CID string of a legacy blob, which is a plain string in the record's bytes (DECISIONS rule 13).
-// Undefined links are skipped. Use Blobs to find blobs whatever their form.
+// Undefined links are skipped. Use Blobs to find blobs whatever their form. The walk goes no deeper
+// than MaxDepthCeiling levels, as in Blobs.
 func Links(v any) []Link {
 	var out []Link
 	walkTree(v, func(x any) bool {
@@ -63,22 +65,27 @@ func Links(v any) []Link {
 	return out
 }
 
-// walkTree calls visit on v and, depth first, on every value inside it, visiting map entries in
-// bytewise key order. visit returns false to skip what is inside a value.
+// walkTree calls visit on v and, depth first, on every value inside it down to MaxDepthCeiling
+// levels, visiting map entries in bytewise key order. visit returns false to skip what is inside a
+// value. The depth bound keeps a cyclic value from recursing until the stack overflows.
 func walkTree(v any, visit func(any) bool) {
-	if !visit(v) {
+	walkDepth(v, visit, 1)
+}
+
+func walkDepth(v any, visit func(any) bool, depth int) {
+	if !visit(v) || depth >= MaxDepthCeiling {
 		return
 	}
 	switch x := v.(type) {
 	case []any:
 		for _, e := range x {
-			walkTree(e, visit)
+			walkDepth(e, visit, depth+1)
 		}
 	case map[string]any:
 		var stack [maxStackKeys]string
 		keys, _ := sortedKeys(&stack, x)
 		for _, k := range keys {
-			walkTree(x[k], visit)
+			walkDepth(x[k], visit, depth+1)
 		}
 	}
 }
