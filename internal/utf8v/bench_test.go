@@ -62,7 +62,7 @@ func BenchmarkValid(b *testing.B) {
 // the ratio of the fastest batch of each is steadier than the ratio of two separate benchmarks.
 // It reports both throughputs (best batch, GB/s) and their ratio.
 func BenchmarkRatio(b *testing.B) {
-	for _, size := range []int{300, 64 << 10} {
+	for _, size := range []int{12, 40, 300, 64 << 10} {
 		for _, bt := range benchTexts {
 			in := benchInput(bt.text, size)
 			b.Run(bt.name+"-"+strconv.Itoa(size), func(b *testing.B) {
