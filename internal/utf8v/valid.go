@@ -34,7 +34,12 @@ const hiBits = 0x8080808080808080
 // there. The chain is not the limit (one shift per byte); the instructions per byte are.
 func valid[T string | []byte](p T) bool {
 	whole := p
-	p = p[asciiPrefix(p):]
+	// The first word tested here, asciiPrefix called only for more: short strings skip the call.
+	if len(p) > 8 && load64(p, 0)&hiBits == 0 {
+		if p = p[8:]; len(p) > 8 {
+			p = p[asciiPrefix(p):]
+		}
+	}
 	s := uint64(sAccept)
 	for len(p) > 24 {
 		q := p[:24]
