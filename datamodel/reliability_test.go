@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -72,6 +73,11 @@ func keyedJSON(n, keyLen int, leaf string) []byte {
 }
 
 func bytesIn(in any) []byte { return in.([]byte) }
+
+// selfRef is a recursive struct type, which fxamacker would follow forever.
+type selfRef struct {
+	Next *selfRef `cbor:"next"`
+}
 
 // The worst shapes of item 5 within the budget: as many copies of a small item as MaxValues
 // allows (each item holds per values), in arrays of 64, then one string that fills the input up
@@ -179,6 +185,15 @@ func attacks() []attack {
 		{item: "3", name: "a map that contains itself, MaxDepth raised", call: "MarshalJSON",
 			input: func() any { m := map[string]any{}; m["x"] = m; return m }, size: func(any) int { return 1 },
 			run: func(in any) error { _, err := MarshalJSON(in, raised); return err }, want: ErrTooDeep, perByte: math.Inf(1)},
+		{item: "3", name: "a map that contains itself", call: "MarshalCBORStruct",
+			input: func() any { m := map[string]any{}; m["x"] = m; return m }, size: func(any) int { return 1 },
+			run: func(in any) error { _, err := MarshalCBORStruct(in); return err }, want: ErrTooDeep, perByte: math.Inf(1)},
+		{item: "3", name: "a struct whose field holds the struct", call: "MarshalCBORStruct",
+			input: func() any { s := &selfRef{}; s.Next = s; return s }, size: func(any) int { return 1 },
+			run: func(in any) error { _, err := MarshalCBORStruct(in); return err }, want: ErrTooDeep, perByte: math.Inf(1)},
+		{item: "1", name: "a Go value of 2^20 nested arrays", call: "MarshalCBORStruct",
+			input: func() any { return deepArray(1 << 20) }, size: func(any) int { return 1 << 20 },
+			run: func(in any) error { _, err := MarshalCBORStruct(in); return err }, want: ErrTooDeep},
 		{item: "3", name: "a map that contains itself", call: "Links, Blobs",
 			input: func() any { m := map[string]any{}; m["x"] = m; return m }, size: func(any) int { return 1 },
 			run: func(in any) error { _, _ = Links(in), Blobs(in); return nil }, perByte: math.Inf(1)},
@@ -369,7 +384,11 @@ func TestReliabilityDocument(t *testing.T) {
 	b.WriteString("| item | attack | entry point | input bytes | result | time per call | allocated per call | per input byte |\n|---|---|---|---|---|---|---|---|\n")
 	for _, a := range attacks() {
 		m := measure(a)
-		fmt.Fprintf(&b, "%s %d | %s | %v | %s | %.1f |\n", attackRow(a), m.size, resultOf(m.err), m.perCall.Round(time.Microsecond), mib(m.alloc), float64(m.alloc)/float64(m.size))
+		size, per := strconv.Itoa(m.size), fmt.Sprintf("%.1f", float64(m.alloc)/float64(m.size))
+		if a.size != nil {
+			size, per = "(Go value)", "—"
+		}
+		fmt.Fprintf(&b, "%s %s | %s | %v | %s | %s |\n", attackRow(a), size, resultOf(m.err), m.perCall.Round(time.Microsecond), mib(m.alloc), per)
 	}
 	b.WriteString("\n## Stack per level of nesting, at MaxDepthCeiling\n\n")
 	fmt.Fprintf(&b, "Each walker decoding, encoding or walking %d nested maps (`TestStackPerLevel`; an upper bound:\nthe stacks a goroutine outgrows are counted too).\n\n| walker | stack bytes per level | at the ceiling |\n|---|---|---|\n", MaxDepthCeiling)
