@@ -37,13 +37,13 @@ func (f *format) checkMode(s string, mode Mode) error {
 // https://atproto.com/specs/lexicon#string-formats
 var (
 	nsidFormat     = &format{name: "nsid", fn: nsid.Validate}
-	languageFormat = &format{name: "language", fn: checkLanguage}
+	languageFormat = &format{name: "language", fn: lang.Validate}
 
 	formats = []*format{
 		{name: "at-identifier", fn: atident.Validate},
 		{name: "at-uri", fn: aturi.Validate},
 		{name: "cid", fn: cidutil.CheckSyntax},
-		{name: "datetime", fn: checkDatetime, lenient: checkDatetimeLenient},
+		{name: "datetime", fn: datetime.Validate, lenient: checkDatetimeLenient},
 		{name: "did", fn: did.Validate},
 		{name: "handle", fn: handle.Validate},
 		languageFormat,
@@ -53,16 +53,6 @@ var (
 		{name: "uri", fn: checkURI},
 	}
 )
-
-func checkLanguage(s string) error {
-	_, err := lang.Parse(s)
-	return err
-}
-
-func checkDatetime(s string) error {
-	_, err := datetime.Parse(s)
-	return err
-}
 
 func checkDatetimeLenient(s string) error {
 	_, err := datetime.ParseLenient(s)

@@ -268,14 +268,6 @@ type lexiconDisagreement struct {
 var lexiconDisagreements = []lexiconDisagreement{
 	{
 		match: func(c lexCase) bool {
-			return c.name == "full" && strings.Contains(c.atcore, "datamodel: malformed $bytes") && c.indigo == "valid"
-		},
-		right: "indigo",
-		reason: "not a Lexicon matter: `datamodel.UnmarshalJSON` on main still refuses `{\"$bytes\": \"123\"}` (non-zero unused bits), " +
-			"which DECISIONS rule 10 and this vector accept; the lexicon tests validate the same bytes written canonically",
-	},
-	{
-		match: func(c lexCase) bool {
 			return strings.HasSuffix(c.name, "+ #main") && strings.Contains(c.atcore, "without #main") && c.indigo == "valid"
 		},
 		right: "atcore",
