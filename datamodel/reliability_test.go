@@ -74,6 +74,46 @@ func keyedJSON(n, keyLen int, leaf string) []byte {
 
 func bytesIn(in any) []byte { return in.([]byte) }
 
+// The fixed shapes under small limits (item 4).
+var (
+	keyLen7 = WithLimits(Limits{MaxKeyLen: 7})
+	keyLen4 = WithLimits(Limits{MaxKeyLen: 4})
+	elems3  = WithLimits(Limits{MaxElements: 3})
+)
+
+func blobValue() any {
+	v, err := UnmarshalJSON(blobJSON().([]byte))
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func blobJSON() any {
+	return []byte(`{"$type":"blob","ref":{"$link":"` + jsonTestRawCID + `"},"mimeType":"image/png","size":1}`)
+}
+
+func blobCBOR() any {
+	b, err := MarshalCBOR(blobValue())
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func marshal(_ []byte, err error) error { return err }
+
+// sameErr returns the first error if every one has its sentinel, or an error saying they differ.
+func sameErr(errs ...error) error {
+	for _, err := range errs[1:] {
+		var a, b *Error
+		if errors.As(errs[0], &a) != errors.As(err, &b) || a != nil && b != nil && a.Err != b.Err {
+			return fmt.Errorf("entry points disagree: %v, %v", errs[0], err)
+		}
+	}
+	return errs[0]
+}
+
 // selfRef is a recursive struct type, which fxamacker would follow forever.
 type selfRef struct {
 	Next *selfRef `cbor:"next"`
@@ -198,6 +238,26 @@ func attacks() []attack {
 			input: func() any { m := map[string]any{}; m["x"] = m; return m }, size: func(any) int { return 1 },
 			run: func(in any) error { _, _ = Links(in), Blobs(in); return nil }, perByte: math.Inf(1)},
 
+		{item: "4", name: "a blob, MaxKeyLen 7 (its key mimeType has 8 bytes)", call: "ScanCBOR", input: blobCBOR,
+			run: func(in any) error { return ScanCBOR(bytesIn(in), keyLen7) }, want: ErrKeyTooLong, perByte: 64},
+		{item: "4", name: "the same", call: "UnmarshalCBOR", input: blobCBOR,
+			run: func(in any) error { _, err := UnmarshalCBOR(bytesIn(in), keyLen7); return err }, want: ErrKeyTooLong, perByte: 64},
+		{item: "4", name: "the same", call: "UnmarshalJSON", input: blobJSON,
+			run: func(in any) error { _, err := UnmarshalJSON(bytesIn(in), keyLen7); return err }, want: ErrKeyTooLong, perByte: 64},
+		{item: "4", name: "the same", call: "Validate, MarshalCBOR, MarshalJSON", input: blobValue, size: func(any) int { return 1 },
+			run: func(in any) error {
+				return sameErr(Validate(in, keyLen7), marshal(MarshalCBOR(in, keyLen7)), marshal(MarshalJSON(in, keyLen7)))
+			},
+			want: ErrKeyTooLong, perByte: math.Inf(1)},
+		{item: "4", name: "a link written by MarshalJSON, MaxKeyLen 4 (\"$link\" has 5 bytes)", call: "UnmarshalJSON",
+			input: func() any { b, _ := MarshalJSON([]any{blobValue().(Blob).Ref}, keyLen4); return b },
+			run:   func(in any) error { _, err := UnmarshalJSON(bytesIn(in), keyLen4); return err }, perByte: 64},
+		{item: "4", name: "a blob, MaxElements 3 (it is a map of 4)", call: "ScanCBOR, UnmarshalCBOR, Validate, MarshalCBOR, MarshalJSON", input: blobValue, size: func(any) int { return 1 },
+			run: func(in any) error {
+				c, _ := MarshalCBOR(in)
+				_, err := UnmarshalCBOR(c, elems3)
+				return sameErr(ScanCBOR(c, elems3), err, Validate(in, elems3), marshal(MarshalCBOR(in, elems3)), marshal(MarshalJSON(in, elems3)))
+			}, want: ErrTooManyElements, perByte: math.Inf(1)},
 		{item: "5", name: "one-key maps `a1 60 f6`, as many as MaxValues allows, and a string: 1 MiB", call: "UnmarshalCBOR",
 			input: func() any { return worstCBOR("\xa1\x60\xf6", 2, DefaultMaxCBORSize) },
 			run:   func(in any) error { _, err := UnmarshalCBOR(bytesIn(in)); return err }},
@@ -449,7 +509,14 @@ Items 1–5 are those of issue 12: past the default limits, deep input used to k
 with a fatal stack overflow (item 1), error paths were built in quadratic time (item 2), Validate
 had no cycle guard (item 3), limits smaller than the fixed shapes were applied unevenly (item 4),
 and small containers cost up to 117 bytes per input byte (item 5). ` + "`MaxDepth`" + ` is now clamped to
-` + "`MaxDepthCeiling`" + ` (1024) by every entry point, error paths are built in linear time, and a
-record holds at most ` + "`MaxValues`" + ` values.
+` + "`MaxDepthCeiling`" + ` (1024) by every entry point, error paths are built in linear time, every
+limit means the same at every entry point (` + "`FuzzLimits`" + ` draws random limits, small ones
+included, and checks that the scanner, both decoders, the struct path, both encoders and
+` + "`Validate`" + ` accept exactly the same values), and a record holds at most ` + "`MaxValues`" + ` values
+(150,000 by default).
+
+The budget bounds the total, not the ratio: a record of fewer bytes than the size limit can still
+take up to the ~30 MB the budget allows (the 225 KB row). A Go value has no input bytes; its rows
+give no ratio.
 
 `
