@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates BENCHMARKS.md at the repository root: runs every peers benchmark in one go test run,
-# then benchstat (columns by implementation) and benchreport (ratios in words, targets of issue 5).
+# then benchstat (columns by implementation) and benchreport (ratios in words, targets of issues 5 and 16).
 #
 #   internal/peers/bench.sh                     # COUNT=6 BENCHTIME=300ms by default
 #   COUNT=10 BENCHTIME=1s internal/peers/bench.sh
@@ -57,12 +57,21 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//' || true
 	echo "- \`fxamacker\`: plain \`github.com/fxamacker/cbor/v2\` into \`any\` (encode with keys sorted"
 	echo "  length-first). It checks far less than DAG-CBOR asks (see CONFORMANCE.md): a baseline, not a peer."
 	echo "- \`stdlib\`: \`encoding/json\` into \`any\`, no atproto checks (baseline)."
+	echo "- \`goccy\`, \`jsonv2\`, \`sonic\` (JSON rows only, amd64 only for sonic): \`github.com/goccy/go-json\`,"
+	echo "  \`github.com/go-json-experiment/json\`, \`github.com/bytedance/sonic\`, each with its package-level"
+	echo "  \`Unmarshal\` into a fresh \`any\` and \`Marshal\` of the tree \`encoding/json\` decoded: context, no atproto"
+	echo "  checks. encoding/json and goccy sort map keys when encoding; jsonv2 and sonic do not."
 	echo "- \`go-cid\`: \`cid.Prefix.Sum\`; \`sha256\`: \`crypto/sha256.Sum256\` of the same bytes, nothing else."
 	echo "- \`clock-read\` (\`BenchmarkTIDNext\` only): \`time.Since\` alone, the clock read that every TID needs: a"
 	echo "  floor for any generator, not an implementation."
 	echo
 	echo "Inputs: \`testdata/records/{post,like,follow,profile,list,deep}\` (\`rec=\`), the same bytes for"
-	echo "everyone. \`BenchmarkTIDNext/impl=atcore\` returns the 64-bit TID; indigo's TID is its string, so"
+	echo "everyone; in the CBOR, JSON and record-CID rows also the inputs of issue 16, made at run time from a"
+	echo "fixed seed by \`internal/peers/benchinputs\` (\`go run ./benchinputs/cmd -out DIR\` writes them):"
+	echo "\`mixprofile\`, \`mixpost\` (four images, facets) and \`mixlist\` with Latin, CJK, Cyrillic, Arabic and"
+	echo "emoji text; \`big50k\` and \`big900k\` (records of about 50 KB and 900 KB of DAG-CBOR); \`wide32k\` (a map"
+	echo "of 32 768 keys); \`stream10k\` (10 000 varied records: one operation decodes or encodes all of them)."
+	echo "\`BenchmarkTIDNext/impl=atcore\` returns the 64-bit TID; indigo's TID is its string, so"
 	echo "\`impl=atcore+String\` adds the formatting. \`BenchmarkTIDParse\`: atcore decodes to the integer,"
 	echo "indigo only checks the regex. The machine is shared and noisy: compare ratios within this run."
 	echo
@@ -70,7 +79,7 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//' || true
 	echo
 	echo "- $(go version)"
 	echo "- CPU: ${cpu:-unknown}, $(nproc) logical CPUs (GOMAXPROCS $(nproc))"
-	echo "- peers: $(grep -E '^\s+github.com/(bluesky-social/indigo|ipld/go-ipld-prime|fxamacker/cbor/v2|ipfs/go-cid|whyrusleeping/cbor-gen|ipfs/go-ipld-cbor) ' go.mod | awk '{printf "%s%s %s", sep, $1, $2; sep="; "}')"
+	echo "- peers: $(grep -E '^\s+github.com/(bluesky-social/indigo|ipld/go-ipld-prime|fxamacker/cbor/v2|ipfs/go-cid|whyrusleeping/cbor-gen|ipfs/go-ipld-cbor|goccy/go-json|go-json-experiment/json|bytedance/sonic) ' go.mod | awk '{printf "%s%s %s", sep, $1, $2; sep="; "}')"
 	echo
 	echo "## Command"
 	echo

@@ -21,80 +21,85 @@ var (
 // rawPrefix is go-cid's description of a blessed blob CID.
 var rawPrefix = cid.Prefix{Version: 1, Codec: cid.Raw, MhType: mh.SHA2_256, MhLength: 32}
 
-// benchCIDOf compares the CID of data (cidutil, as a cid.Cid and as binary CID bytes appended to
-// a reused buffer) with go-cid's Prefix.Sum and bare sha256.
-func benchCIDOf(b *testing.B, data []byte, ours func([]byte) cid.Cid, oursAppend func(dst, data []byte) []byte, prefix cid.Prefix) {
+// benchCIDOf compares the CID of each of parts (cidutil, as a cid.Cid and as binary CID bytes
+// appended to a reused buffer) with go-cid's Prefix.Sum and bare sha256. An operation hashes
+// every part.
+func benchCIDOf(b *testing.B, parts [][]byte, ours func([]byte) cid.Cid, oursAppend func(dst, data []byte) []byte, prefix cid.Prefix) {
+	size := 0
+	for _, p := range parts {
+		size += len(p)
+	}
 	b.Run("impl=atcore", func(b *testing.B) {
-		b.SetBytes(int64(len(data)))
+		b.SetBytes(int64(size))
 		b.ReportAllocs()
 		for b.Loop() {
-			sinkCID = ours(data)
+			for _, p := range parts {
+				sinkCID = ours(p)
+			}
 		}
 	})
 	b.Run("impl=atcore-append", func(b *testing.B) {
-		b.SetBytes(int64(len(data)))
+		b.SetBytes(int64(size))
 		b.ReportAllocs()
 		buf := make([]byte, 0, 64)
 		for b.Loop() {
-			buf = oursAppend(buf[:0], data)
+			for _, p := range parts {
+				buf = oursAppend(buf[:0], p)
+			}
 		}
 		sinkBytes = buf
 	})
 	b.Run("impl=go-cid", func(b *testing.B) {
-		b.SetBytes(int64(len(data)))
+		b.SetBytes(int64(size))
 		b.ReportAllocs()
 		for b.Loop() {
-			c, err := prefix.Sum(data)
-			if err != nil {
-				b.Fatal(err)
+			for _, p := range parts {
+				c, err := prefix.Sum(p)
+				if err != nil {
+					b.Fatal(err)
+				}
+				sinkCID = c
 			}
-			sinkCID = c
 		}
 	})
 	b.Run("impl=sha256", func(b *testing.B) {
-		b.SetBytes(int64(len(data)))
+		b.SetBytes(int64(size))
 		b.ReportAllocs()
 		for b.Loop() {
-			sinkDigest = sha256.Sum256(data)
+			for _, p := range parts {
+				sinkDigest = sha256.Sum256(p)
+			}
 		}
 	})
 }
 
 // BenchmarkRecordCID hashes a record's DAG-CBOR bytes into its CID.
 func BenchmarkRecordCID(b *testing.B) {
-	for _, rec := range loadRecords(b) {
+	for _, rec := range benchRecords(b) {
 		b.Run("rec="+rec.name, func(b *testing.B) {
-			benchCIDOf(b, rec.cbor, cidutil.SumCBOR, cidutil.AppendSumCBOR, dagCBORPrefix)
+			benchCIDOf(b, cborParts(rec.parts), cidutil.SumCBOR, cidutil.AppendSumCBOR, dagCBORPrefix)
 		})
 	}
 }
 
 // BenchmarkRecordCIDFromValue computes a decoded record's CID: encode, then hash.
 func BenchmarkRecordCIDFromValue(b *testing.B) {
-	for _, rec := range loadRecords(b) {
+	for _, rec := range benchRecords(b) {
 		b.Run("rec="+rec.name, func(b *testing.B) {
-			ours, err := datamodel.UnmarshalCBOR(rec.cbor)
-			if err != nil {
-				b.Fatal(err)
-			}
-			theirs, err := atdata.UnmarshalCBOR(rec.cbor)
-			if err != nil {
-				b.Fatal(err)
-			}
-			node, err := ipldDecode(rec.cbor)
-			if err != nil {
-				b.Fatal(err)
-			}
-			benchImpl(b, "atcore", len(rec.cbor), func() (cid.Cid, error) { return datamodel.RecordCID(ours) })
-			benchImpl(b, "indigo", len(rec.cbor), func() (cid.Cid, error) {
-				data, err := atdata.MarshalCBOR(theirs)
+			n := len(rec.parts)
+			ours := decodeParts(b, rec.parts, false, atcoreCBOR)
+			theirs := decodeParts(b, rec.parts, false, atdata.UnmarshalCBOR)
+			nodes := decodeParts(b, rec.parts, false, ipldDecode)
+			benchParts(b, "atcore", rec.size, n, func(i int) (cid.Cid, error) { return datamodel.RecordCID(ours[i]) })
+			benchParts(b, "indigo", rec.size, n, func(i int) (cid.Cid, error) {
+				data, err := atdata.MarshalCBOR(theirs[i])
 				if err != nil {
 					return cid.Undef, err
 				}
 				return dagCBORPrefix.Sum(data)
 			})
-			benchImpl(b, "ipld", len(rec.cbor), func() (cid.Cid, error) {
-				data, err := ipldEncode(node)
+			benchParts(b, "ipld", rec.size, n, func(i int) (cid.Cid, error) {
+				data, err := ipldEncode(nodes[i])
 				if err != nil {
 					return cid.Undef, err
 				}
@@ -112,6 +117,6 @@ func BenchmarkBlobCID(b *testing.B) {
 		blob[i] = byte(r.Uint32())
 	}
 	b.Run("size=1MiB", func(b *testing.B) {
-		benchCIDOf(b, blob, cidutil.SumRaw, cidutil.AppendSumRaw, rawPrefix)
+		benchCIDOf(b, [][]byte{blob}, cidutil.SumRaw, cidutil.AppendSumRaw, rawPrefix)
 	})
 }

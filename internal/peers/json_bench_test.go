@@ -10,51 +10,57 @@ import (
 )
 
 // The JSON benchmarks compare atcore with indigo's atdata (encoding/json, then a walk that
-// checks and converts the atproto types) and, as a baseline that checks nothing atproto-specific,
-// plain encoding/json into any.
+// checks and converts the atproto types) and, as context that checks nothing atproto-specific,
+// the general-purpose JSON libraries of jsonPeers: decode into any, and encode the tree that
+// encoding/json decoded. They run every input of benchRecords (testdata/records, then the
+// generated inputs of issue 16; an operation handles every record of the stream, one per line).
 
 func BenchmarkJSONDecode(b *testing.B) {
-	for _, rec := range loadRecords(b) {
+	for _, rec := range benchRecords(b) {
 		b.Run("rec="+rec.name, func(b *testing.B) {
-			data := rec.json
-			benchImpl(b, "atcore", len(data), func() (any, error) { return datamodel.UnmarshalJSON(data) })
-			benchImpl(b, "indigo", len(data), func() (any, error) { return atdata.UnmarshalJSON(data) })
-			benchImpl(b, "stdlib", len(data), func() (any, error) { return nil, json.Unmarshal(data, &sinkAny) })
+			ps, n := rec.parts, len(rec.parts)
+			benchParts(b, "atcore", rec.jsize, n, func(i int) (any, error) { return datamodel.UnmarshalJSON(ps[i].JSON) })
+			benchParts(b, "indigo", rec.jsize, n, func(i int) (map[string]any, error) { return atdata.UnmarshalJSON(ps[i].JSON) })
+			for _, p := range jsonPeers {
+				// A fresh value each time: jsonv2 merges into a value already there.
+				benchParts(b, p.name, rec.jsize, n, func(i int) (any, error) {
+					var v any
+					err := p.unmarshal(ps[i].JSON, &v)
+					return v, err
+				})
+			}
 		})
 	}
 }
 
 func BenchmarkJSONEncode(b *testing.B) {
-	for _, rec := range loadRecords(b) {
+	for _, rec := range benchRecords(b) {
 		b.Run("rec="+rec.name, func(b *testing.B) {
-			data := rec.json
-			ours, err := datamodel.UnmarshalJSON(data)
-			if err != nil {
-				b.Fatal(err)
-			}
-			theirs, err := atdata.UnmarshalJSON(data)
-			if err != nil {
-				b.Fatal(err)
-			}
-			var plain any
-			if err := json.Unmarshal(data, &plain); err != nil {
-				b.Fatal(err)
-			}
-			benchImpl(b, "atcore", len(data), func() ([]byte, error) { return datamodel.MarshalJSON(ours) })
+			n := len(rec.parts)
+			ours := decodeParts(b, rec.parts, true, atcoreJSON)
+			theirs := decodeParts(b, rec.parts, true, atdata.UnmarshalJSON)
+			plain := decodeParts(b, rec.parts, true, func(d []byte) (any, error) {
+				var v any
+				err := json.Unmarshal(d, &v)
+				return v, err
+			})
+			benchParts(b, "atcore", rec.jsize, n, func(i int) ([]byte, error) { return datamodel.MarshalJSON(ours[i]) })
 			// atdata documents encoding/json's Marshal as the inverse of its UnmarshalJSON.
-			benchImpl(b, "indigo", len(data), func() ([]byte, error) { return json.Marshal(theirs) })
-			benchImpl(b, "stdlib", len(data), func() ([]byte, error) { return json.Marshal(plain) })
+			benchParts(b, "indigo", rec.jsize, n, func(i int) ([]byte, error) { return json.Marshal(theirs[i]) })
+			for _, p := range jsonPeers {
+				benchParts(b, p.name, rec.jsize, n, func(i int) ([]byte, error) { return p.marshal(plain[i]) })
+			}
 		})
 	}
 }
 
 func BenchmarkJSONToCBOR(b *testing.B) {
-	for _, rec := range loadRecords(b) {
+	for _, rec := range benchRecords(b) {
 		b.Run("rec="+rec.name, func(b *testing.B) {
-			data := rec.json
-			benchImpl(b, "atcore", len(data), func() ([]byte, error) { return datamodel.JSONToCBOR(data) })
-			benchImpl(b, "indigo", len(data), func() ([]byte, error) {
-				m, err := atdata.UnmarshalJSON(data)
+			ps, n := rec.parts, len(rec.parts)
+			benchParts(b, "atcore", rec.jsize, n, func(i int) ([]byte, error) { return datamodel.JSONToCBOR(ps[i].JSON) })
+			benchParts(b, "indigo", rec.jsize, n, func(i int) ([]byte, error) {
+				m, err := atdata.UnmarshalJSON(ps[i].JSON)
 				if err != nil {
 					return nil, err
 				}

@@ -1,6 +1,6 @@
 // Command benchreport reads `go test -bench` output of the peers benchmarks and prints, in
 // Markdown, the ratios between atcore and each peer (medians of the run) and whether each target
-// of issue 5 is met. bench.sh calls it to write BENCHMARKS.md.
+// of issues 5 and 16 (and of issue 17 for Lexicon validation) is met. bench.sh calls it to write BENCHMARKS.md.
 //
 //	go run ./benchreport < bench.txt
 package main
@@ -19,7 +19,7 @@ import (
 
 // sample is one benchmark line's measurements.
 type sample struct {
-	ns, allocs float64
+	ns, allocs, mbps float64
 }
 
 // results maps a benchmark (its name without the impl= element and the GOMAXPROCS suffix) to
@@ -53,6 +53,8 @@ func parse(r io.Reader) (results, error) {
 				s.ns = v
 			case "allocs/op":
 				s.allocs = v
+			case "MB/s":
+				s.mbps = v
 			}
 		}
 		if res[name] == nil {
@@ -102,6 +104,16 @@ func (r results) med(name, impl string) (ns, allocs float64, ok bool) {
 	return median(n), median(a), true
 }
 
+// medMBps returns the median throughput of one implementation in one benchmark (0 if the
+// benchmark does not report bytes).
+func (r results) medMBps(name, impl string) (float64, bool) {
+	var m []float64
+	for _, s := range r[name][impl] {
+		m = append(m, s.mbps)
+	}
+	return median(m), len(m) > 0 && median(m) > 0
+}
+
 // names returns the benchmarks whose name starts with prefix, sorted.
 func (r results) names(prefix string) []string {
 	var out []string
@@ -125,7 +137,7 @@ func formatNs(ns float64) string {
 	}
 }
 
-// A target is one goal of issue 5: in benchmark group prefix, ratio = other/atcore time (or
+// A target is one goal of issue 5 or 16: in benchmark group prefix, ratio = other/atcore time (or
 // atcore/other when atcoreOver is set) compared with want.
 type target struct {
 	what       string
@@ -143,6 +155,10 @@ type target struct {
 	// floor, if set, is the impl of a row measuring a cost that every implementation pays and
 	// that bounds the ratio: the report gives the other's time over it, the best ratio possible.
 	floor, floorWhat string
+	// perByte compares costs per byte instead of per operation: ratio = the cost per byte of
+	// atcore in the benchmark over that of other in otherIn (MB/s of the second over the first).
+	// It says whether a cost grows in proportion to the input (issue 16: "linear in output size").
+	perByte bool
 }
 
 var targets = []target{
@@ -158,7 +174,7 @@ var targets = []target{
 	{what: "datetime parse at least 10× faster than indigo ParseDatetime, 0 allocs", prefix: "BenchmarkDatetimeParse", other: "indigo", want: 10, atLeast: true, zeroAllocs: true},
 	{what: "lenient datetime parse at least 10× faster than indigo ParseDatetimeLenient, 0 allocs", prefix: "BenchmarkDatetimeParseLenient", other: "indigo", want: 10, atLeast: true, zeroAllocs: true},
 	{what: "language tag parse at least 10× faster than indigo ParseLanguage, 0 allocs", prefix: "BenchmarkLanguageParse", other: "indigo", want: 10, atLeast: true, zeroAllocs: true},
-	{what: "generic CBOR decode at least 5× faster than indigo atdata.UnmarshalCBOR", prefix: "BenchmarkCBORDecode", other: "indigo", want: 5, atLeast: true},
+	{what: "generic CBOR decode at least 5× faster than indigo atdata.UnmarshalCBOR (issue 16: on every input)", prefix: "BenchmarkCBORDecode", other: "indigo", want: 5, atLeast: true},
 	{what: "generic CBOR decode faster than go-ipld-prime", prefix: "BenchmarkCBORDecode", other: "ipld", want: 1, atLeast: true, strict: true},
 	{what: "generic CBOR encode at least 5× faster than indigo atdata.MarshalCBOR", prefix: "BenchmarkCBOREncode", other: "indigo", want: 5, atLeast: true},
 	{what: "typed FeedPost decode within 1.5× of cbor-gen", prefix: "BenchmarkFeedPostDecode", other: "cbor-gen", atcoreOver: true, want: 1.5},
@@ -166,6 +182,11 @@ var targets = []target{
 	{what: "JSON decode at least 3× faster than indigo atdata.UnmarshalJSON", prefix: "BenchmarkJSONDecode", other: "indigo", want: 3, atLeast: true},
 	{what: "record CID within 1.2× of bare sha256 of the same bytes", prefix: "BenchmarkRecordCID", other: "sha256", atcoreOver: true, want: 1.2},
 	{what: "record CID as bytes (AppendSumCBOR) within 1.2× of bare sha256", prefix: "BenchmarkRecordCID", other: "sha256", ours: "atcore-append", atcoreOver: true, want: 1.2},
+	{what: "issue 16: CBOR encode linear in output size: cost per byte of the 900 KB record within 1.25× of the 50 KB one's", prefix: "BenchmarkCBOREncode/rec=big900k", other: "atcore", otherIn: "BenchmarkCBOREncode/rec=big50k", perByte: true, want: 1.25},
+	{what: "issue 16: JSON encode linear in output size: cost per byte of the 900 KB record within 1.25× of the 50 KB one's", prefix: "BenchmarkJSONEncode/rec=big900k", other: "atcore", otherIn: "BenchmarkJSONEncode/rec=big50k", perByte: true, want: 1.25},
+	{what: "issue 16: wide-map CBOR encode (32 768 keys) within 1.5× of go-ipld-prime", prefix: "BenchmarkCBOREncode/rec=wide32k", other: "ipld", atcoreOver: true, want: 1.5},
+	{what: "issue 16: MarshalJSON at least as fast as goccy/go-json (encoding the same tree into any)", prefix: "BenchmarkJSONEncode", other: "goccy", want: 1, atLeast: true},
+	{what: "issue 16: UnmarshalJSON at least as fast as sonic (decoding into any)", prefix: "BenchmarkJSONDecode", other: "sonic", want: 1, atLeast: true},
 	{what: "Lexicon record validation (issue 17) at least 5× faster than indigo lexicon.ValidateRecord, 0 allocs", prefix: "BenchmarkLexiconValidate", other: "indigo", want: 5, atLeast: true, zeroAllocs: true},
 }
 
@@ -178,11 +199,12 @@ func main() {
 	w := bufio.NewWriter(os.Stdout)
 	defer w.Flush()
 
-	fmt.Fprintln(w, "## Targets (issue 5)")
+	fmt.Fprintln(w, "## Targets (issues 5 and 16)")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Ratios of medians from this run. \"×\" is the other implementation's time over atcore's, so")
-	fmt.Fprintln(w, "higher is better for atcore, except in the two \"within\" targets, which bound atcore's time over")
-	fmt.Fprintln(w, "the reference's.")
+	fmt.Fprintln(w, "higher is better for atcore, except in the \"within\" targets, which bound atcore's time over")
+	fmt.Fprintln(w, "the reference's, and in the \"linear\" ones, which bound atcore's cost per byte on the large")
+	fmt.Fprintln(w, "record over its cost per byte on the smaller one (lower is better there).")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| target | benchmark | atcore | other | ratio | met |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|")
@@ -214,6 +236,16 @@ func main() {
 			if tg.atcoreOver {
 				ratio = a / o
 			}
+			if tg.perByte {
+				am, ok1 := res.medMBps(n, ours)
+				om, ok2 := res.medMBps(otherIn, tg.other)
+				if !ok1 || !ok2 {
+					fmt.Fprintf(w, "| %s | `%s` | | | | not measured (no MB/s) |\n", tg.what, n)
+					missed = append(missed, fmt.Sprintf("%s (`%s`): not measured", tg.what, n))
+					continue
+				}
+				ratio = om / am
+			}
 			met := ratio <= tg.want
 			switch {
 			case tg.atLeast && tg.strict:
@@ -230,8 +262,12 @@ func main() {
 				missed = append(missed, fmt.Sprintf("%s (`%s`): %.2f× (atcore %s, %s %s, atcore %.0f allocs/op)",
 					tg.what, n, ratio, formatNs(a), tg.other, formatNs(o), aAllocs))
 			}
+			otherLabel := tg.other
+			if tg.otherIn != "" {
+				otherLabel += " in `" + otherIn + "`"
+			}
 			fmt.Fprintf(w, "| %s | `%s` | %s, %.0f allocs | %s %s | %.2f× | %s |\n",
-				tg.what, n, formatNs(a), aAllocs, tg.other, formatNs(o), ratio, verdict)
+				tg.what, n, formatNs(a), aAllocs, otherLabel, formatNs(o), ratio, verdict)
 			if f, _, ok := res.med(n, tg.floor); tg.floor != "" && ok {
 				bounds = append(bounds, fmt.Sprintf("`%s`: %s: %s. No implementation that pays it can be more than %.2f× faster than %s (%s); atcore takes %.2f× this floor.",
 					n, tg.floorWhat, formatNs(f), o/f, tg.other, formatNs(o), a/f))
