@@ -119,8 +119,12 @@ func cborNewStructDecoder(lim Limits) (cbor.DecMode, error) {
 // The output is checked with ScanCBOR, so anything outside DAG-CBOR (a float field, a map with
 // non-string keys, a key order fxamacker did not sort) is refused with the scanner's error, whose
 // Offset and Path refer to the would-be output. Go values fxamacker cannot encode at all are
-// refused with ErrUnsupported.
+// refused with ErrUnsupported. A value nested deeper than MaxDepthCeiling, a cyclic one included,
+// is refused with ErrTooDeep before fxamacker sees it (see structDepth).
 func MarshalCBORStruct(v any) ([]byte, error) {
+	if err := structDepth(reflect.ValueOf(v), 1); err != nil {
+		return nil, finished(err)
+	}
 	out, err := cborStructEnc.Marshal(v)
 	if err != nil {
 		var e *Error

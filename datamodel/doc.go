@@ -43,6 +43,7 @@ package datamodel
 //	cbor_decode.go  UnmarshalCBOR, UnmarshalCBORPrefix
 //	cbor_encode.go  MarshalCBOR, AppendCBOR
 //	cbor_struct.go  Go structs through fxamacker/cbor, held to the scanner
+//	cbor_struct_depth.go  the depth walk that keeps fxamacker's encoder off deep and cyclic values
 //
 //	json_lex.go     JSON whitespace, strings, numbers (the lexing layer)
 //	json_cache.go   the JSON decoder's key and $type caches and string arena

@@ -54,6 +54,9 @@ func FuzzLimits(f *testing.F) {
 		}
 		lim := fuzzLimits(depth, elems, keyLen, cidLen, values)
 		opt := WithLimits(lim)
+		// The JSON decoder's quick and careful paths agree under these limits too (value, error,
+		// offset and path): they count the budget at the same points.
+		jsonSamePaths(t, js, lim.withDefaults())
 		var sink any
 		_, decErr := UnmarshalCBOR(data, opt)
 		_, jsErr := UnmarshalJSON(js, opt)

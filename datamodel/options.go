@@ -41,7 +41,9 @@ const (
 	DefaultMaxJSONSize = 2 << 20
 	DefaultMaxCIDLen   = 100
 	// DefaultMaxValues holds the worst shapes at the default sizes to at most 32 bytes allocated
-	// per input byte (one-key maps, the costliest per byte, take about 180 bytes per value), while
+	// per input byte: one-key maps, the costliest per value, as many as the budget allows, take
+	// 27 MB through UnmarshalCBOR and 30 MB through UnmarshalCBORStruct (TestReliability). It is
+	// above DefaultMaxElements, so that one array of that many scalars passes, while
 	// the largest record of testdata/records has 1215 values and no record schema of the Lexicons
 	// allows an array of more than 1000 items (RELIABILITY.md has the measurements).
 	DefaultMaxValues = 150_000

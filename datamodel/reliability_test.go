@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -72,6 +73,51 @@ func keyedJSON(n, keyLen int, leaf string) []byte {
 }
 
 func bytesIn(in any) []byte { return in.([]byte) }
+
+// The fixed shapes under small limits (item 4).
+var (
+	keyLen7 = WithLimits(Limits{MaxKeyLen: 7})
+	keyLen4 = WithLimits(Limits{MaxKeyLen: 4})
+	elems3  = WithLimits(Limits{MaxElements: 3})
+)
+
+func blobValue() any {
+	v, err := UnmarshalJSON(blobJSON().([]byte))
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func blobJSON() any {
+	return []byte(`{"$type":"blob","ref":{"$link":"` + jsonTestRawCID + `"},"mimeType":"image/png","size":1}`)
+}
+
+func blobCBOR() any {
+	b, err := MarshalCBOR(blobValue())
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func marshal(_ []byte, err error) error { return err }
+
+// sameErr returns the first error if every one has its sentinel, or an error saying they differ.
+func sameErr(errs ...error) error {
+	for _, err := range errs[1:] {
+		var a, b *Error
+		if errors.As(errs[0], &a) != errors.As(err, &b) || a != nil && b != nil && a.Err != b.Err {
+			return fmt.Errorf("entry points disagree: %v, %v", errs[0], err)
+		}
+	}
+	return errs[0]
+}
+
+// selfRef is a recursive struct type, which fxamacker would follow forever.
+type selfRef struct {
+	Next *selfRef `cbor:"next"`
+}
 
 // The worst shapes of item 5 within the budget: as many copies of a small item as MaxValues
 // allows (each item holds per values), in arrays of 64, then one string that fills the input up
@@ -179,10 +225,39 @@ func attacks() []attack {
 		{item: "3", name: "a map that contains itself, MaxDepth raised", call: "MarshalJSON",
 			input: func() any { m := map[string]any{}; m["x"] = m; return m }, size: func(any) int { return 1 },
 			run: func(in any) error { _, err := MarshalJSON(in, raised); return err }, want: ErrTooDeep, perByte: math.Inf(1)},
+		{item: "3", name: "a map that contains itself", call: "MarshalCBORStruct",
+			input: func() any { m := map[string]any{}; m["x"] = m; return m }, size: func(any) int { return 1 },
+			run: func(in any) error { _, err := MarshalCBORStruct(in); return err }, want: ErrTooDeep, perByte: math.Inf(1)},
+		{item: "3", name: "a struct whose field holds the struct", call: "MarshalCBORStruct",
+			input: func() any { s := &selfRef{}; s.Next = s; return s }, size: func(any) int { return 1 },
+			run: func(in any) error { _, err := MarshalCBORStruct(in); return err }, want: ErrTooDeep, perByte: math.Inf(1)},
+		{item: "1", name: "a Go value of 2^20 nested arrays", call: "MarshalCBORStruct",
+			input: func() any { return deepArray(1 << 20) }, size: func(any) int { return 1 << 20 },
+			run: func(in any) error { _, err := MarshalCBORStruct(in); return err }, want: ErrTooDeep},
 		{item: "3", name: "a map that contains itself", call: "Links, Blobs",
 			input: func() any { m := map[string]any{}; m["x"] = m; return m }, size: func(any) int { return 1 },
 			run: func(in any) error { _, _ = Links(in), Blobs(in); return nil }, perByte: math.Inf(1)},
 
+		{item: "4", name: "a blob, MaxKeyLen 7 (its key mimeType has 8 bytes)", call: "ScanCBOR", input: blobCBOR,
+			run: func(in any) error { return ScanCBOR(bytesIn(in), keyLen7) }, want: ErrKeyTooLong, perByte: math.Inf(1)},
+		{item: "4", name: "the same", call: "UnmarshalCBOR", input: blobCBOR,
+			run: func(in any) error { _, err := UnmarshalCBOR(bytesIn(in), keyLen7); return err }, want: ErrKeyTooLong, perByte: math.Inf(1)},
+		{item: "4", name: "the same", call: "UnmarshalJSON", input: blobJSON,
+			run: func(in any) error { _, err := UnmarshalJSON(bytesIn(in), keyLen7); return err }, want: ErrKeyTooLong, perByte: math.Inf(1)},
+		{item: "4", name: "the same", call: "Validate, MarshalCBOR, MarshalJSON", input: blobValue, size: func(any) int { return 1 },
+			run: func(in any) error {
+				return sameErr(Validate(in, keyLen7), marshal(MarshalCBOR(in, keyLen7)), marshal(MarshalJSON(in, keyLen7)))
+			},
+			want: ErrKeyTooLong, perByte: math.Inf(1)},
+		{item: "4", name: "a link written by MarshalJSON, MaxKeyLen 4 (\"$link\" has 5 bytes)", call: "UnmarshalJSON",
+			input: func() any { b, _ := MarshalJSON([]any{blobValue().(Blob).Ref}, keyLen4); return b },
+			run:   func(in any) error { _, err := UnmarshalJSON(bytesIn(in), keyLen4); return err }, perByte: math.Inf(1)},
+		{item: "4", name: "a blob, MaxElements 3 (it is a map of 4)", call: "ScanCBOR, UnmarshalCBOR, Validate, MarshalCBOR, MarshalJSON", input: blobValue, size: func(any) int { return 1 },
+			run: func(in any) error {
+				c, _ := MarshalCBOR(in)
+				_, err := UnmarshalCBOR(c, elems3)
+				return sameErr(ScanCBOR(c, elems3), err, Validate(in, elems3), marshal(MarshalCBOR(in, elems3)), marshal(MarshalJSON(in, elems3)))
+			}, want: ErrTooManyElements, perByte: math.Inf(1)},
 		{item: "5", name: "one-key maps `a1 60 f6`, as many as MaxValues allows, and a string: 1 MiB", call: "UnmarshalCBOR",
 			input: func() any { return worstCBOR("\xa1\x60\xf6", 2, DefaultMaxCBORSize) },
 			run:   func(in any) error { _, err := UnmarshalCBOR(bytesIn(in)); return err }},
@@ -192,6 +267,9 @@ func attacks() []attack {
 		{item: "5", name: "1 MiB of one-key maps (the shape of the issue: 117 bytes per input byte before)", call: "UnmarshalCBOR",
 			input: func() any { return fullCBOR("\xa1\x60\xf6", DefaultMaxCBORSize) },
 			run:   func(in any) error { _, err := UnmarshalCBOR(bytesIn(in)); return err }, want: ErrTooManyValues},
+		{item: "5", name: "one-key maps, as many as MaxValues allows, alone (225 KB): the budget caps the total, not the ratio", call: "UnmarshalCBOR",
+			input: func() any { return worstCBOR("\xa1\x60\xf6", 2, 3*worstCount(2)+worstCount(2)/64*2+20) },
+			run:   func(in any) error { _, err := UnmarshalCBOR(bytesIn(in)); return err }, perByte: 160},
 		{item: "5", name: "empty maps, as many as MaxValues allows, and a string: 1 MiB", call: "UnmarshalCBOR",
 			input: func() any { return worstCBOR("\xa0", 1, DefaultMaxCBORSize) },
 			run:   func(in any) error { _, err := UnmarshalCBOR(bytesIn(in)); return err }},
@@ -247,6 +325,9 @@ func measure(a attack) measured {
 	runs := a.runs
 	if runs == 0 {
 		runs = 4
+	}
+	if cborRaceEnabled {
+		runs = 1 // the race detector makes each call several times slower
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	m.err = a.run(in) // warm up: pools, the struct decoder cache
@@ -369,7 +450,11 @@ func TestReliabilityDocument(t *testing.T) {
 	b.WriteString("| item | attack | entry point | input bytes | result | time per call | allocated per call | per input byte |\n|---|---|---|---|---|---|---|---|\n")
 	for _, a := range attacks() {
 		m := measure(a)
-		fmt.Fprintf(&b, "%s %d | %s | %v | %s | %.1f |\n", attackRow(a), m.size, resultOf(m.err), m.perCall.Round(time.Microsecond), mib(m.alloc), float64(m.alloc)/float64(m.size))
+		size, per := strconv.Itoa(m.size), fmt.Sprintf("%.1f", float64(m.alloc)/float64(m.size))
+		if a.size != nil {
+			size, per = "(Go value)", "—"
+		}
+		fmt.Fprintf(&b, "%s %s | %s | %v | %s | %s |\n", attackRow(a), size, resultOf(m.err), m.perCall.Round(time.Microsecond), mib(m.alloc), per)
 	}
 	b.WriteString("\n## Stack per level of nesting, at MaxDepthCeiling\n\n")
 	fmt.Fprintf(&b, "Each walker decoding, encoding or walking %d nested maps (`TestStackPerLevel`; an upper bound:\nthe stacks a goroutine outgrows are counted too).\n\n| walker | stack bytes per level | at the ceiling |\n|---|---|---|\n", MaxDepthCeiling)
@@ -430,7 +515,14 @@ Items 1–5 are those of issue 12: past the default limits, deep input used to k
 with a fatal stack overflow (item 1), error paths were built in quadratic time (item 2), Validate
 had no cycle guard (item 3), limits smaller than the fixed shapes were applied unevenly (item 4),
 and small containers cost up to 117 bytes per input byte (item 5). ` + "`MaxDepth`" + ` is now clamped to
-` + "`MaxDepthCeiling`" + ` (1024) by every entry point, error paths are built in linear time, and a
-record holds at most ` + "`MaxValues`" + ` values.
+` + "`MaxDepthCeiling`" + ` (1024) by every entry point, error paths are built in linear time, every
+limit means the same at every entry point (` + "`FuzzLimits`" + ` draws random limits, small ones
+included, and checks that the scanner, both decoders, the struct path, both encoders and
+` + "`Validate`" + ` accept exactly the same values), and a record holds at most ` + "`MaxValues`" + ` values
+(150,000 by default).
+
+The budget bounds the total, not the ratio: a record of fewer bytes than the size limit can still
+take up to the ~30 MB the budget allows (the 225 KB row). A Go value has no input bytes; its rows
+give no ratio.
 
 `

@@ -48,8 +48,13 @@ type DID struct {
 // invalid, in which case the error is an *Error matching ErrInvalid.
 func Parse(s string) (DID, error) {
 	// A did:plc in its exact form, the DID most services see, without a call.
-	if len(s) == plcFullLen && s[:8] == "did:plc:" && isBase32Lower(s[8:]) {
-		return DID{s: s, sep: 7}, nil
+	if len(s) == plcFullLen {
+		// One 8-byte compare for the prefix and three words for the identifier, inline.
+		_ = s[plcFullLen-1]
+		if le64(s[0:8]) == plcPrefixWord &&
+			notBase32(le64(s[8:16]))|notBase32(le64(s[16:24]))|notBase32(le64(s[24:32])) == 0 {
+			return DID{s: s, sep: 7}, nil
+		}
 	}
 	if sep := check(s); sep > 0 {
 		return DID{s: s, sep: uint16(sep)}, nil
@@ -136,3 +141,7 @@ func (d *DID) UnmarshalText(text []byte) error {
 	*d = p
 	return nil
 }
+
+// plcPrefixWord is "did:plc:" read as a little-endian word (le64).
+const plcPrefixWord = uint64('d') | uint64('i')<<8 | uint64('d')<<16 | uint64(':')<<24 |
+	uint64('p')<<32 | uint64('l')<<40 | uint64('c')<<48 | uint64(':')<<56

@@ -116,6 +116,10 @@ func LoadDir(dir string) (*Catalog, error) {
 	schemas, err := ParseFS(os.DirFS(dir), ".")
 	var errs Errors
 	if err != nil && !errors.As(err, &errs) {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			pe.Path = filepath.Join(dir, filepath.FromSlash(pe.Path)) // "stat .": which one?
+		}
 		return nil, err
 	}
 	for _, e := range errs {

@@ -2,6 +2,7 @@ package lexicon
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -172,5 +173,14 @@ func TestLoadDirNamesFiles(t *testing.T) {
 		if got := e.File + " " + e.Path; got != want[i] {
 			t.Errorf("error %d: %s, want %s", i, got, want[i])
 		}
+	}
+}
+
+func TestLoadDirMissing(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "nothing")
+	_, err := LoadDir(dir)
+	var pe *fs.PathError
+	if !errors.As(err, &pe) || pe.Path != dir || !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("%v: want a *fs.PathError naming %s", err, dir)
 	}
 }

@@ -40,6 +40,7 @@ func init() {
 		cbor2jsonCommand,
 		cidCommand,
 		validateCommand,
+		lexiconCheckCommand,
 		diagCommand,
 		versionCommand,
 	}

@@ -153,8 +153,8 @@ func decodeRecord(data []byte, opts ...datamodel.Option) (any, error) {
 
 var validateCommand = &command{
 	name:     "validate",
-	synopsis: "[-json] [-seq] [-safe-ints] [FILE...]",
-	summary:  "check records in atproto JSON or DAG-CBOR",
+	synopsis: "[-json] [-seq] [-safe-ints] [-lexicon DIR [-lenient]] [FILE...]",
+	summary:  "check records in atproto JSON or DAG-CBOR, and against Lexicon schemas",
 	doc: `
 Checks that each input is a valid record: an object of the data model, in strict DAG-CBOR
 or in atproto JSON, within the limits for untrusted input (1 MiB of CBOR, 2 MiB of JSON,
@@ -168,8 +168,13 @@ output has one JSON object per input, valid or not, with "ok" and, for an invali
 "error", "rule", "detail", "offset" and "path". With -seq, each input is a sequence of
 CBOR objects back to back, such as an event-stream frame (header, then body), and each is
 checked and named NAME[0], NAME[1], ...; offsets count from the start of the input. With
--safe-ints, integers must also be within ±(2^53−1), the range JavaScript holds exactly and
-the TypeScript implementation accepts.`,
+-lexicon DIR, each record is also validated against the Lexicon schemas in DIR (all loaded
+and checked first, as "atcore lexicon check" does), the schema its $type names: every
+problem is a line on standard error with the JSON Pointer of the value and the rule
+broken; a $type that DIR does not define is an error. -lenient tolerates the legacy
+blobs and loose datetimes of old records. -lexicon does not apply to -seq. With -safe-ints,
+integers must also be within ±(2^53−1), the range JavaScript holds exactly and the
+TypeScript implementation accepts.`,
 	example: `
 $ atcore validate testdata/records/post.json testdata/records/post.cbor
 ok testdata/records/post.json
@@ -179,7 +184,14 @@ ok testdata/records/post.cbor`,
 		asJSON := fs.Bool("json", false, "print one JSON object per input")
 		seq := fs.Bool("seq", false, "read each input as a sequence of CBOR values, such as an event-stream frame")
 		safeInts := fs.Bool("safe-ints", false, "refuse integers outside ±(2^53−1), which JavaScript cannot hold exactly")
+		lex := addLexiconFlags(fs)
 		return func(c *call, args []string) int {
+			if *seq && *lex.dir != "" {
+				return c.usageError("-lexicon checks whole records; it does not apply to -seq")
+			}
+			if status := lex.load(c); status != exitOK {
+				return status
+			}
 			var opts []datamodel.Option
 			if *safeInts {
 				opts = append(opts, datamodel.WithSafeIntegers())
@@ -195,14 +207,14 @@ ok testdata/records/post.cbor`,
 				}
 				if err != nil {
 					w.Flush() // keep standard output and standard error in input order
-					status = c.fail(name, err)
+					status = c.failEach(name, err)
 				}
 			}
 			for _, name := range inputNames(args) {
 				if *seq {
 					c.validateSeq(name, report, opts...)
 				} else {
-					report(name, c.validate(name, opts...))
+					report(name, c.validate(name, lex, opts...))
 				}
 			}
 			return max(status, c.flush(w))
@@ -210,7 +222,7 @@ ok testdata/records/post.cbor`,
 	},
 }
 
-func (c *call) validate(name string, opts ...datamodel.Option) error {
+func (c *call) validate(name string, lex *lexiconFlags, opts ...datamodel.Option) error {
 	data, err := c.readRecord(name, maxRecordSize)
 	if err != nil {
 		return err
@@ -219,7 +231,10 @@ func (c *call) validate(name string, opts ...datamodel.Option) error {
 	if err != nil {
 		return err
 	}
-	return datamodel.ValidateRecord(v, opts...)
+	if err := datamodel.ValidateRecord(v, opts...); err != nil {
+		return err
+	}
+	return lex.check(v)
 }
 
 // validateSeq checks each CBOR value of the input called name, reporting each as name[i]. A
@@ -264,6 +279,7 @@ func newInputResult(name string, err error) inputResult {
 		return r
 	}
 	r.Error = describe(err)
+	lexiconResult(&r, err)
 	var de *datamodel.Error
 	if errors.As(err, &de) {
 		r.Rule, r.Detail, r.Path = de.Err.Error(), de.Detail, &de.Path

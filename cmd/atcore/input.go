@@ -93,6 +93,9 @@ func isJSON(data []byte) bool {
 // describe formats err for one line of standard error. A data-model error reads
 // "offset 12, path "/embed/images/0": RULE (DETAIL)".
 func describe(err error) string {
+	if s, ok := describeLexicon(err); ok {
+		return s
+	}
 	var de *datamodel.Error
 	if !errors.As(err, &de) {
 		return err.Error()

@@ -1,7 +1,7 @@
 // Command atcore looks inside AT Protocol identifiers and records: it tells what kind of identifier
 // a value is and shows its parts, checks identifiers of a named kind, generates and inspects TIDs,
 // checks record keys, converts records between atproto JSON and DAG-CBOR, computes CIDs, validates
-// records and shows CBOR byte by byte.
+// records (also against Lexicon schemas), checks Lexicon schema files and shows CBOR byte by byte.
 //
 // Usage:
 //

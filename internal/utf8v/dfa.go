@@ -3,10 +3,11 @@ package utf8v
 // The validator is a deterministic finite automaton over bytes whose whole transition function
 // for one input byte is packed into one uint64 (the "shift-based DFA"): each state is a bit
 // offset, a multiple of 6, and the 6 bits at offset s of row[c] hold the state that follows s on
-// byte c. One step is next = row[c] >> (state & 63): one load that does not depend on the state
-// and one shift that does, so the loop carries a two-instruction dependency per byte and has no
-// data-dependent branch to mispredict on mixed scripts (where utf8.Valid's switch on the
-// sequence length does).
+// byte c. One step is next = rows[c] >> (state & 63): one load that does not depend on the
+// state and one shift that does (the & 63 is the shift instruction's own masking, so the
+// compiler emits no AND), and no data-dependent branch to mispredict on mixed scripts, where
+// utf8.Valid's switch on the sequence length does. The bits above the low 6 of a state are
+// garbage and are ignored.
 //
 // The states (https://www.rfc-editor.org/rfc/rfc3629#section-4, the UTF8-octets grammar):
 const (

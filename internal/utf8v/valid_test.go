@@ -233,3 +233,27 @@ func FuzzValid(f *testing.F) {
 		check(t, p)
 	})
 }
+
+// TestSplitSequences: the bytes of one character pulled apart by a run of ASCII, at every
+// offset around the 16-byte blocks, after non-ASCII text so that the automaton is running. Such
+// input is invalid (an ASCII byte cannot continue a sequence); it catches a skip over ASCII that
+// forgets a character was left open.
+func TestSplitSequences(t *testing.T) {
+	chars := []string{"é", "€", "😀", "\xed\x9f\xbf", "\xf4\x8f\xbf\xbf"}
+	for _, pre := range []string{"", "ж", "日本", "жжжжжжжжжжжжжжжжжжжжжж"} {
+		for _, c := range chars {
+			for cut := 1; cut < len(c); cut++ {
+				for n := 0; n < 48; n++ {
+					for gap := 1; gap < 40; gap++ {
+						p := []byte(pre + string(bytes.Repeat([]byte("é"), n/2)) + string(bytes.Repeat([]byte("x"), n%2)))
+						p = append(p, c[:cut]...)
+						p = append(p, bytes.Repeat([]byte("a"), gap)...)
+						p = append(p, c[cut:]...)
+						check(t, p)
+						check(t, append(p, "tail, ü"...))
+					}
+				}
+			}
+		}
+	}
+}
