@@ -14,8 +14,14 @@ import (
 // of the stream. Memory is bounded by the largest value read (at most the size limit plus one
 // byte), never by the stream.
 
-// streamMinBuf is the smallest read buffer: small records cost one read per several of them.
-const streamMinBuf = 8 << 10
+// The read buffer starts at streamMinBuf bytes, so that a stream of one small value costs little
+// to set up, and doubles when a value does not fit or when a read fills it (the reader has more
+// ready: a file, or bytes in memory) up to streamReadBuf, so that small records cost one read
+// per many of them.
+const (
+	streamMinBuf  = 1 << 10
+	streamReadBuf = 64 << 10
+)
 
 // streamMaxEmptyReads is how many reads returning nothing in a row a stream tolerates before
 // giving up with io.ErrNoProgress, as bufio does.
@@ -30,6 +36,7 @@ type streamBuf struct {
 	base  int
 	eof   bool  // r has returned io.EOF
 	err   error // r has returned another error; returned once the buffered bytes run out
+	full  bool  // the last read filled the buffer
 }
 
 // unread returns the bytes read and not yet used.
@@ -40,7 +47,8 @@ func (s *streamBuf) offset() int { return s.base + s.start }
 
 // fill reads more bytes after the unread ones, keeping at most limit+1 unread: it moves the
 // unread bytes to the front, grows the buffer if they fill it (doubling, so that a large value
-// costs a few reads and copies, not one per read), and calls Read once. It returns false if
+// costs a few reads and copies, not one per read) or if the last read filled it (see
+// streamReadBuf), and calls Read once. It returns false if
 // nothing more can come (end of stream, read error, or limit+1 bytes already unread).
 func (s *streamBuf) fill(limit int) bool {
 	if s.eof || s.err != nil || len(s.buf)-s.start > limit {
@@ -51,7 +59,7 @@ func (s *streamBuf) fill(limit int) bool {
 		s.base += s.start
 		s.buf, s.start = s.buf[:n], 0
 	}
-	if len(s.buf) == cap(s.buf) {
+	if len(s.buf) == cap(s.buf) || s.full && cap(s.buf) < streamReadBuf {
 		// Grow only by what was actually read, never by a length the input declares (rule 14).
 		c := min(max(2*cap(s.buf), streamMinBuf), limit+1)
 		nb := make([]byte, len(s.buf), c)
@@ -61,6 +69,7 @@ func (s *streamBuf) fill(limit int) bool {
 	for range streamMaxEmptyReads {
 		n, err := s.r.Read(s.buf[len(s.buf):cap(s.buf)])
 		s.buf = s.buf[:len(s.buf)+n]
+		s.full = len(s.buf) == cap(s.buf)
 		switch {
 		case err == io.EOF:
 			s.eof = true

@@ -57,7 +57,7 @@ func FuzzCBORDecoder(f *testing.F) {
 		if errors.Is(err, ErrTruncated) != errors.Is(err, io.ErrUnexpectedEOF) {
 			t.Fatalf("%v: ErrTruncated and io.ErrUnexpectedEOF disagree", err)
 		}
-		if c := cap(d.in.buf); c > max(streamMinBuf, 4*len(in))+1 && c > limitsOf(opts).MaxCBORSize+1 {
+		if c := cap(d.in.buf); c > max(streamReadBuf, 4*len(in))+1 && c > limitsOf(opts).MaxCBORSize+1 {
 			t.Fatalf("a buffer of %d bytes for %d bytes of input", c, len(in))
 		}
 	})

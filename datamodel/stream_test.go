@@ -231,8 +231,16 @@ func TestCBORDecoderMemory(t *testing.T) {
 	if err != io.EOF || len(vs) != 2000 {
 		t.Fatalf("%d values, %v", len(vs), err)
 	}
-	if c := cap(d.in.buf); c > streamMinBuf {
+	if c := cap(d.in.buf); c > streamReadBuf {
 		t.Errorf("buffer of %d bytes for values of %d", c, len(post))
+	}
+	// A reader that has little ready at a time (a network connection) keeps the buffer small.
+	d = NewCBORDecoder(iotest.HalfReader(bytes.NewReader(stream[:100*len(post)])))
+	if vs, err := streamDecodeAll(d); err != io.EOF || len(vs) != 100 {
+		t.Fatalf("%d values, %v", len(vs), err)
+	}
+	if c := cap(d.in.buf); c > 2*len(post) {
+		t.Errorf("buffer of %d bytes for values of %d, read in halves", c, len(post))
 	}
 }
 
