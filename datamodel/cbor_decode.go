@@ -51,7 +51,16 @@ func UnmarshalCBOR(data []byte, opts ...Option) (any, error) {
 // does, and returns the bytes after it: event-stream frames are a header and a body back to
 // back. The size limit applies to the first value only.
 func UnmarshalCBORPrefix(data []byte, opts ...Option) (v any, rest []byte, err error) {
-	lim := limitsOf(opts)
+	v, end, e := cborPrefix(data, limitsOf(opts))
+	if e != nil {
+		return nil, nil, e
+	}
+	return v, data[end:], nil
+}
+
+// cborPrefix is UnmarshalCBORPrefix with its limits resolved, returning where the value ends; the
+// stream decoder (CBORDecoder) calls it on its buffer.
+func cborPrefix(data []byte, lim Limits) (any, int, *Error) {
 	view := data
 	if len(view) > lim.MaxCBORSize {
 		view = view[:lim.MaxCBORSize]
@@ -62,11 +71,12 @@ func UnmarshalCBORPrefix(data []byte, opts ...Option) (v any, rest []byte, err e
 	v, end, e := d.value(0, 1)
 	if e != nil {
 		if e.Err == ErrTruncated && len(data) > len(view) {
-			return nil, nil, cborErrTooLarge(len(data), lim)
+			return nil, 0, cborErrTooLarge(len(data), lim)
 		}
-		return nil, nil, finished(e)
+		finished(e) // drop the path's build buffer: the error is complete
+		return nil, 0, e
 	}
-	return v, data[end:], nil
+	return v, end, nil
 }
 
 // cborPrefixChunk is how much of the input UnmarshalCBORPrefix copies at a time for strings.
@@ -155,12 +165,12 @@ func (d *cborDecoder) valueSlow(off, depth int) (any, int, *Error) {
 	}
 	switch major {
 	case 0:
-		if err := cborIntRange(major, arg, off); err != nil {
+		if err := cborIntRange(major, arg, off, d.lim.safeInts); err != nil {
 			return nil, 0, err
 		}
 		return d.slabs.boxInt64(int64(arg)), p, nil
 	case 1:
-		if err := cborIntRange(major, arg, off); err != nil {
+		if err := cborIntRange(major, arg, off, d.lim.safeInts); err != nil {
 			return nil, 0, err
 		}
 		return d.slabs.boxInt64(-1 - int64(arg)), p, nil
@@ -373,7 +383,7 @@ func (d *cborDecoder) blob(p int) (b Blob, end int, ok bool) {
 		return Blob{}, 0, false
 	}
 	major, size, p, err := cborHead(data, p+len(cborKeySize))
-	if err != nil || major != 0 || size > math.MaxInt64 {
+	if err != nil || major != 0 || size > math.MaxInt64 || d.lim.safeInts && size > MaxSafeInteger {
 		return Blob{}, 0, false
 	}
 	if len(data)-p < len(cborKeyType)+len(cborKeyMimeType) ||

@@ -75,8 +75,14 @@ func (e *cborEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	case string:
 		return cborAppendText(dst, x)
 	case int64:
+		if e.unsafeInt(x) {
+			return dst, errUnsafeInteger(x)
+		}
 		return cborAppendInt(dst, x), nil
 	case int:
+		if e.unsafeInt(int64(x)) {
+			return dst, errUnsafeInteger(int64(x))
+		}
 		return cborAppendInt(dst, int64(x)), nil
 	case map[string]any:
 		return e.encodeMap(dst, x, depth)
@@ -100,6 +106,9 @@ func (e *cborEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	n, err := otherGoValue(v)
 	if err != nil {
 		return dst, err
+	}
+	if e.unsafeInt(n) {
+		return dst, errUnsafeInteger(n)
 	}
 	return cborAppendInt(dst, n), nil
 }
@@ -189,6 +198,9 @@ func (e *cborEncoder) blob(dst []byte, b *Blob, depth int) ([]byte, error) {
 	}
 	if err := checkBlob(b, e.maxCIDLen); err != nil {
 		return dst, err
+	}
+	if !b.Legacy && e.unsafeInt(b.Size) {
+		return dst, errUnsafeInteger(b.Size).atKey("size")
 	}
 	if err := e.encodeLimits.blob(b); err != nil {
 		return dst, err

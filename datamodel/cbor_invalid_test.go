@@ -158,6 +158,11 @@ func cborInvalidTable() []cborInvalid {
 		{"more map entries than the limit", "a2 6161 01 6162 02", ErrTooManyElements, 0, "", []Option{WithLimits(Limits{MaxElements: 1})}},
 		{"map key longer than the limit", "a1 65 6161616161 01", ErrKeyTooLong, 1, "", []Option{WithLimits(Limits{MaxKeyLen: 4})}},
 		{"input larger than the limit", "64 61626364", ErrTooLarge, 4, "", []Option{WithLimits(Limits{MaxCBORSize: 4})}},
+
+		// Rule 10: integers within ±(2^53−1) under WithSafeIntegers.
+		{"2^53 under WithSafeIntegers", "1b0020000000000000", ErrUnsafeInteger, 0, "", []Option{WithSafeIntegers()}},
+		{"−2^53 under WithSafeIntegers", "3b001fffffffffffff", ErrUnsafeInteger, 0, "", []Option{WithSafeIntegers()}},
+		{"2^53 in a map under WithSafeIntegers", "a1 6161 1b0020000000000000", ErrUnsafeInteger, 3, "/a", []Option{WithSafeIntegers(), WithLimits(Limits{MaxDepth: 2})}},
 	}
 }
 

@@ -204,7 +204,7 @@ func (s *cborScanner) value(off, depth int) (int, *Error) {
 	}
 	switch major {
 	case 0, 1:
-		if err := cborIntRange(major, arg, off); err != nil {
+		if err := cborIntRange(major, arg, off, s.lim.safeInts); err != nil {
 			return 0, err
 		}
 		return p, nil

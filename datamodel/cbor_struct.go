@@ -131,7 +131,7 @@ func MarshalCBORStruct(v any) ([]byte, error) {
 		if errors.As(err, &e) { // from a Link or Blob MarshalCBOR method
 			return nil, e
 		}
-		return nil, &Error{Err: ErrUnsupported, Offset: -1, Detail: err.Error()}
+		return nil, &Error{Err: ErrUnsupported, Offset: -1, Detail: structErrorDetail(err)}
 	}
 	if err := ScanCBOR(out, WithLimits(Limits{MaxCBORSize: math.MaxInt})); err != nil {
 		return nil, err
@@ -175,7 +175,7 @@ func UnmarshalCBORStruct(data []byte, v any, opts ...Option) error {
 			e.Offset = -1
 			return e
 		}
-		return &Error{Err: ErrGoType, Offset: -1, Detail: err.Error()}
+		return &Error{Err: ErrGoType, Offset: -1, Detail: structErrorDetail(err)}
 	}
 	return nil
 }

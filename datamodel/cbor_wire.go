@@ -182,13 +182,21 @@ func cborSimple(ai uint64, off int) *Error {
 var cborFloatNames = [3]string{"half-precision float", "single-precision float", "double-precision float"}
 
 // cborIntRange checks that an integer's argument fits int64 (DECISIONS rule 9): major type 0
-// carries n itself, major type 1 carries -1-n; both need arg ≤ MaxInt64.
-func cborIntRange(major byte, arg uint64, off int) *Error {
+// carries n itself, major type 1 carries -1-n; both need arg ≤ MaxInt64. With safe
+// (WithSafeIntegers), the integer must also be within ±(2^53−1).
+func cborIntRange(major byte, arg uint64, off int, safe bool) *Error {
 	if arg > math.MaxInt64 {
 		if major == 0 {
 			return cborErr(ErrIntegerRange, off, strconv.FormatUint(arg, 10))
 		}
 		return cborErr(ErrIntegerRange, off, "-1-"+strconv.FormatUint(arg, 10))
+	}
+	if safe && !cborSafeArg(major, arg) {
+		n := int64(arg)
+		if major == 1 {
+			n = -1 - n
+		}
+		return cborErr(ErrUnsafeInteger, off, strconv.FormatInt(n, 10))
 	}
 	return nil
 }

@@ -24,13 +24,16 @@
 // lets it pass. The encoders refuse every map the decoders refuse (ErrLink, ErrBytes, ErrType,
 // ErrBlob) and, given the same options, every tree beyond the decoders' limits on depth,
 // elements, key and CID length, so that what they write reads back.
-// Limits protect against hostile input; see Limits.
+// Limits protect against hostile input; see Limits. WithSafeIntegers narrows integers to the
+// ±(2^53−1) that JavaScript holds exactly, on every entry point that takes options.
 package datamodel
 
 // The files, by concern (in the spirit of encoding/json/v2: a wire layer under the value layer):
 //
 //	errors.go       Error, the sentinels, how paths are built on the way out (atKey, atIndex)
+//	messages.go     how details name what was found: data-model kinds, Go types where at fault
 //	options.go      Limits, Option, the one wording of limit errors (overLimit)
+//	safeint.go      WithSafeIntegers: integers within ±(2^53−1), ErrUnsafeInteger
 //	types.go        Bytes, Link, Blob; goInt, how every Go integer type is read
 //	rules.go        the data-model rules (DECISIONS rules 10–13), each written once
 //	slabs.go        the decoders' slabs: many values boxed per allocation
@@ -55,3 +58,4 @@ package datamodel
 //	walk.go         Blobs, Links
 //	record.go       RecordCID
 //	convert.go      JSONToCBOR, CBORToJSON
+//	stream.go       CBORDecoder, JSONDecoder: values one at a time from an io.Reader

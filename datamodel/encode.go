@@ -22,12 +22,18 @@ type encodeLimits struct {
 	maxKeyLen   int
 	maxValues   int
 	left        int           // values the tree may still hold (Limits.MaxValues)
+	safeInts    bool          // WithSafeIntegers
 	path        containerPath // containers deeper than DefaultMaxDepth, to catch cycles
 }
 
 func newEncodeLimits(lim Limits) encodeLimits {
 	return encodeLimits{maxDepth: lim.MaxDepth, maxCIDLen: lim.MaxCIDLen, maxElements: lim.MaxElements,
-		maxKeyLen: lim.MaxKeyLen, maxValues: lim.MaxValues, left: lim.MaxValues - 1}
+		maxKeyLen: lim.MaxKeyLen, maxValues: lim.MaxValues, left: lim.MaxValues - 1, safeInts: lim.safeInts}
+}
+
+// unsafeInt reports whether the integer n is refused: outside ±(2^53−1) under WithSafeIntegers.
+func (g *encodeLimits) unsafeInt(n int64) bool {
+	return g.safeInts && !isSafeInt(n)
 }
 
 // enter checks a container (id, with n elements or entries, at depth) before its content is

@@ -2,6 +2,7 @@ package datamodel
 
 import (
 	"errors"
+	"io"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -11,7 +12,7 @@ import (
 // an *Error that says where; test with errors.Is.
 var (
 	// Syntax of the encoding (DECISIONS rule 9 for CBOR, JSON well-formedness for JSON).
-	ErrTruncated     = errors.New("unexpected end of input")
+	ErrTruncated     = error(truncatedError{}) // matches io.ErrUnexpectedEOF too
 	ErrTrailingBytes = errors.New("trailing bytes after the value")
 	ErrNonMinimal    = errors.New("integer or length not in its shortest form")
 	ErrIndefinite    = errors.New("indefinite-length item")
@@ -48,6 +49,14 @@ var (
 	// of the wrong type for its field.
 	ErrGoType = errors.New("value does not fit the Go type")
 )
+
+// truncatedError is ErrTruncated: input that ends inside a value. It also matches
+// io.ErrUnexpectedEOF under errors.Is, the io convention for a stream torn in the middle of a
+// value (CBORDecoder, JSONDecoder), whatever entry point reports it.
+type truncatedError struct{}
+
+func (truncatedError) Error() string        { return "unexpected end of input" }
+func (truncatedError) Is(target error) bool { return target == io.ErrUnexpectedEOF }
 
 // Error reports what was wrong with a value and where.
 type Error struct {

@@ -65,6 +65,8 @@ func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 		if d.pos < len(d.data) {
 			v, err = nil, d.fail(ErrTrailingBytes, d.pos, "")
 		}
+	} else {
+		v = nil // "t" fails as a literal after value() chose true (FuzzJSONDecoder)
 	}
 	d.data, d.slabs = nil, cborSlabs{}
 	d.arena.Reset()
@@ -190,11 +192,12 @@ func (d *jsonDecoder) value() (any, error) {
 		for ; i < len(data) && i-d.pos < 18 && data[i] >= '0' && data[i] <= '9'; i++ {
 			u = u*10 + int64(data[i]-'0')
 		}
-		if i == len(data) || data[i] != '.' && data[i] != 'e' && data[i] != 'E' && (data[i] < '0' || data[i] > '9') {
+		if (i == len(data) || data[i] != '.' && data[i] != 'e' && data[i] != 'E' && (data[i] < '0' || data[i] > '9')) &&
+			(u <= MaxSafeInteger || !d.limits.safeInts) {
 			d.pos = i
 			return d.slabs.boxInt64(u), nil
 		}
-		return d.number() // a fraction, an exponent or a 19th digit: read it again in full
+		return d.number() // a fraction, an exponent, a 19th digit or an unsafe integer: read it again in full
 	case c == '-' || c == '0':
 		return d.number()
 	case c == 't':

@@ -209,6 +209,8 @@ func TestUnmarshalJSONRejects(t *testing.T) {
 		{"RFC 8259: hex number", `0x10`, ErrTrailingBytes},
 		{"RFC 8259: capitalised literal", `True`, ErrSyntax},
 		{"RFC 8259: truncated literal", `nul`, ErrTruncated},
+		{"RFC 8259: truncated true", `tru`, ErrTruncated},
+		{"RFC 8259: misspelt false", `[fals]`, ErrSyntax},
 		{"RFC 8259: misspelled literal", `nulL`, ErrSyntax},
 		{"RFC 8259: unterminated string", `"abc`, ErrTruncated},
 		{"RFC 8259: unterminated array", `[1`, ErrTruncated},
@@ -279,8 +281,8 @@ func TestUnmarshalJSONRejects(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.rule, func(t *testing.T) {
 			v, err := UnmarshalJSON([]byte(tc.in))
-			if !errors.Is(err, tc.err) {
-				t.Fatalf("UnmarshalJSON(%q) = %#v, %v; want %v", tc.in, v, err, tc.err)
+			if !errors.Is(err, tc.err) || v != nil {
+				t.Fatalf("UnmarshalJSON(%q) = %#v, %v; want nil, %v", tc.in, v, err, tc.err)
 			}
 			var e *Error
 			if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(tc.in) {

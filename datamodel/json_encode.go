@@ -85,8 +85,14 @@ func (e *jsonEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 		}
 		return jsonAppendQuoted(dst, x), nil
 	case int64:
+		if e.unsafeInt(x) {
+			return dst, errUnsafeInteger(x)
+		}
 		return strconv.AppendInt(dst, x, 10), nil
 	case int:
+		if e.unsafeInt(int64(x)) {
+			return dst, errUnsafeInteger(int64(x))
+		}
 		return strconv.AppendInt(dst, int64(x), 10), nil
 	case map[string]any:
 		return e.object(dst, x, depth)
@@ -110,6 +116,9 @@ func (e *jsonEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	n, err := otherGoValue(v)
 	if err != nil {
 		return dst, err
+	}
+	if e.unsafeInt(n) {
+		return dst, errUnsafeInteger(n)
 	}
 	return strconv.AppendInt(dst, n, 10), nil
 }
@@ -257,6 +266,9 @@ func (e *jsonEncoder) blob(dst []byte, b *Blob, depth int) ([]byte, error) {
 	}
 	if err := checkBlob(b, e.maxCIDLen); err != nil {
 		return dst, err
+	}
+	if !b.Legacy && e.unsafeInt(b.Size) {
+		return dst, errUnsafeInteger(b.Size).atKey("size")
 	}
 	if err := e.encodeLimits.blob(b); err != nil {
 		return dst, err

@@ -32,6 +32,7 @@ func FuzzUnmarshalJSON(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		jsonSamePaths(t, data, DefaultLimits()) // the quick object path decides as the careful one
+		jsonSamePaths(t, data, safeLimits)      // and so it does under WithSafeIntegers
 		v, err := UnmarshalJSON(data)
 		if err != nil {
 			if _, ok := err.(*Error); !ok {

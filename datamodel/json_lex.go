@@ -325,10 +325,15 @@ func (d *jsonDecoder) number() (any, error) {
 			if neg {
 				u = -u
 			}
-			return d.slabs.boxInt64(u), nil
+			if !d.limits.safeInts || isSafeInt(u) {
+				return d.slabs.boxInt64(u), nil
+			}
 		}
 	}
 	n, err := jsonExactInt(neg, data[intStart:intEnd], data[fracStart:fracEnd], exp)
+	if err == nil && d.limits.safeInts && !isSafeInt(n) {
+		err = ErrUnsafeInteger // WithSafeIntegers
+	}
 	if err != nil {
 		return nil, d.fail(err, start, string(data[start:i]))
 	}

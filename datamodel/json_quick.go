@@ -220,7 +220,8 @@ func (d *jsonDecoder) quickLink() (Link, bool) {
 }
 
 // quickSize reads a blob size for quickBlob: plain digits, at most 18 of them (no overflow), no
-// fraction or exponent; anything else is left to the careful path.
+// fraction or exponent, within ±(2^53−1) under WithSafeIntegers; anything else is left to the
+// careful path.
 func (d *jsonDecoder) quickSize() (int64, bool) {
 	data, i := d.data, d.pos
 	var n int64
@@ -231,7 +232,8 @@ func (d *jsonDecoder) quickSize() (int64, bool) {
 	if i == d.pos || data[d.pos] == '0' && i-d.pos > 1 {
 		return 0, false // no digit, or a leading zero
 	}
-	if i < len(data) && (data[i] >= '0' && data[i] <= '9' || data[i] == '.' || data[i] == 'e' || data[i] == 'E') {
+	if i < len(data) && (data[i] >= '0' && data[i] <= '9' || data[i] == '.' || data[i] == 'e' || data[i] == 'E') ||
+		d.limits.safeInts && n > MaxSafeInteger {
 		return 0, false
 	}
 	d.pos = i

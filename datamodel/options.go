@@ -26,6 +26,10 @@ type Limits struct {
 	// values), a legacy blob a map of two (three), and a JSON {"$link"} or {"$bytes"} object is
 	// one value.
 	MaxValues int
+
+	// safeInts (WithSafeIntegers) travels with the limits, which every decoder, encoder and
+	// walker already holds, to the integer checks.
+	safeInts bool
 }
 
 // Default limits (DECISIONS rule 14).
@@ -103,7 +107,11 @@ type config struct {
 
 // WithLimits sets the limits for a decode; zero fields keep their defaults.
 func WithLimits(l Limits) Option {
-	return func(c *config) { c.limits = l.withDefaults() }
+	return func(c *config) {
+		safe := c.limits.safeInts // so that the options combine in either order
+		c.limits = l.withDefaults()
+		c.limits.safeInts = safe
+	}
 }
 
 // newConfig applies opts over the defaults. With no options it does not allocate.

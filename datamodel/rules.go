@@ -290,7 +290,7 @@ func describe(v any) string {
 	if _, isInt, _ := goInt(v); isInt {
 		return "found an integer"
 	}
-	return fmt.Sprintf("found Go type %T", v)
+	return "found " + describeGo(v)
 }
 
 // describeHead is describe for the CBOR item whose initial byte is h, for the scanner, which
@@ -333,7 +333,7 @@ func otherGoValue(v any) (int64, *Error) {
 	}
 	n, isInt, err := goInt(v)
 	if !isInt {
-		return 0, valueError(ErrUnsupported, fmt.Sprintf("Go type %T", v))
+		return 0, valueError(ErrUnsupported, describeGo(v))
 	}
 	if err != nil {
 		return 0, err.(*Error)

@@ -57,8 +57,12 @@ func (w *validator) tooDeep() *Error {
 
 func (w *validator) value(v any, depth int) error {
 	switch x := v.(type) {
-	case nil, bool, int64, int, Bytes, []byte:
+	case nil, bool, Bytes, []byte:
 		return nil
+	case int64:
+		return asError(checkSafeInt(x, &w.limits))
+	case int:
+		return asError(checkSafeInt(int64(x), &w.limits))
 	case string:
 		if !utf8.ValidString(x) {
 			return valueError(ErrInvalidUTF8, strconv.Quote(x))
@@ -72,7 +76,7 @@ func (w *validator) value(v any, depth int) error {
 		if depth > w.limits.MaxDepth {
 			return w.tooDeep()
 		}
-		if err := checkBlob(&x, w.limits.MaxCIDLen); err != nil {
+		if err := w.blob(&x); err != nil {
 			return err
 		}
 		if err := blobLimits(&x, w.limits.MaxElements, w.limits.MaxKeyLen); err != nil {
@@ -86,7 +90,7 @@ func (w *validator) value(v any, depth int) error {
 		if depth > w.limits.MaxDepth {
 			return w.tooDeep()
 		}
-		if err := checkBlob(x, w.limits.MaxCIDLen); err != nil {
+		if err := w.blob(x); err != nil {
 			return err
 		}
 		if err := blobLimits(x, w.limits.MaxElements, w.limits.MaxKeyLen); err != nil {
@@ -112,8 +116,24 @@ func (w *validator) value(v any, depth int) error {
 	case map[string]any:
 		return w.object(x, depth)
 	}
-	_, err := otherGoValue(v)
-	return asError(err)
+	n, err := otherGoValue(v)
+	if err != nil {
+		return err
+	}
+	return asError(checkSafeInt(n, &w.limits))
+}
+
+// blob checks a Blob value as the encoders do: checkBlob, and its size under WithSafeIntegers.
+func (w *validator) blob(b *Blob) error {
+	if err := checkBlob(b, w.limits.MaxCIDLen); err != nil {
+		return err
+	}
+	if !b.Legacy {
+		if err := checkSafeInt(b.Size, &w.limits); err != nil {
+			return err.atKey("size")
+		}
+	}
+	return nil
 }
 
 // errTooManyElements is the error for an array or map of n elements (what) beyond the limit,

@@ -108,9 +108,9 @@ const maxSeqSize = 16 << 20
 
 // eachValue decodes data as one strict DAG-CBOR value or, with seq, as values back to back, and
 // calls fn with each in turn and its index. An error's offset counts from the start of data.
-func eachValue(data []byte, seq bool, fn func(i int, v any) error) error {
+func eachValue(data []byte, seq bool, fn func(i int, v any) error, opts ...datamodel.Option) error {
 	if !seq {
-		v, err := datamodel.UnmarshalCBOR(data)
+		v, err := datamodel.UnmarshalCBOR(data, opts...)
 		if err != nil {
 			return err
 		}
@@ -122,7 +122,7 @@ func eachValue(data []byte, seq bool, fn func(i int, v any) error) error {
 	}
 	for i, rest := 0, data; len(rest) > 0; i++ {
 		start := len(data) - len(rest)
-		v, after, err := datamodel.UnmarshalCBORPrefix(rest)
+		v, after, err := datamodel.UnmarshalCBORPrefix(rest, opts...)
 		if err != nil {
 			return shiftOffset(err, start)
 		}
@@ -144,16 +144,16 @@ func withJSONHint(err error, data []byte, hint string) error {
 }
 
 // decodeRecord decodes a record in either form, telling them apart with isJSON.
-func decodeRecord(data []byte) (any, error) {
+func decodeRecord(data []byte, opts ...datamodel.Option) (any, error) {
 	if isJSON(data) {
-		return unmarshalJSON(data)
+		return unmarshalJSON(data, opts...)
 	}
-	return datamodel.UnmarshalCBOR(data)
+	return datamodel.UnmarshalCBOR(data, opts...)
 }
 
 var validateCommand = &command{
 	name:     "validate",
-	synopsis: "[-json] [-seq] [-lexicon DIR [-lenient]] [FILE...]",
+	synopsis: "[-json] [-seq] [-safe-ints] [-lexicon DIR [-lenient]] [FILE...]",
 	summary:  "check records in atproto JSON or DAG-CBOR, and against Lexicon schemas",
 	doc: `
 Checks that each input is a valid record: an object of the data model, in strict DAG-CBOR
@@ -172,7 +172,9 @@ checked and named NAME[0], NAME[1], ...; offsets count from the start of the inp
 and checked first, as "atcore lexicon check" does), the schema its $type names: every
 problem is a line on standard error with the JSON Pointer of the value and the rule
 broken; a $type that DIR does not define is an error. -lenient tolerates the legacy
-blobs and loose datetimes of old records. -lexicon does not apply to -seq.`,
+blobs and loose datetimes of old records. -lexicon does not apply to -seq. With
+-safe-ints, integers must also be within ±(2^53−1), the range JavaScript holds exactly and
+the TypeScript implementation accepts.`,
 	example: `
 $ atcore validate testdata/records/post.json testdata/records/post.cbor
 ok testdata/records/post.json
@@ -182,12 +184,17 @@ ok testdata/records/post.cbor`,
 		asJSON := fs.Bool("json", false, "print one JSON object per input")
 		seq := fs.Bool("seq", false, "read each input as a sequence of CBOR values, such as an event-stream frame")
 		lex := addLexiconFlags(fs)
+		safeInts := fs.Bool("safe-ints", false, "refuse integers outside ±(2^53−1), which JavaScript cannot hold exactly")
 		return func(c *call, args []string) int {
 			if *seq && *lex.dir != "" {
 				return c.usageError("-lexicon checks whole records; it does not apply to -seq")
 			}
 			if status := lex.load(c); status != exitOK {
 				return status
+			}
+			var opts []datamodel.Option
+			if *safeInts {
+				opts = append(opts, datamodel.WithSafeIntegers())
 			}
 			w := bufio.NewWriter(c.stdout)
 			status := exitOK
@@ -205,9 +212,9 @@ ok testdata/records/post.cbor`,
 			}
 			for _, name := range inputNames(args) {
 				if *seq {
-					c.validateSeq(name, report)
+					c.validateSeq(name, report, opts...)
 				} else {
-					report(name, c.validate(name, lex))
+					report(name, c.validate(name, lex, opts...))
 				}
 			}
 			return max(status, c.flush(w))
@@ -215,16 +222,16 @@ ok testdata/records/post.cbor`,
 	},
 }
 
-func (c *call) validate(name string, lex *lexiconFlags) error {
+func (c *call) validate(name string, lex *lexiconFlags, opts ...datamodel.Option) error {
 	data, err := c.readRecord(name, maxRecordSize)
 	if err != nil {
 		return err
 	}
-	v, err := decodeRecord(data)
+	v, err := decodeRecord(data, opts...)
 	if err != nil {
 		return err
 	}
-	if err := datamodel.ValidateRecord(v); err != nil {
+	if err := datamodel.ValidateRecord(v, opts...); err != nil {
 		return err
 	}
 	return lex.check(v)
@@ -232,7 +239,7 @@ func (c *call) validate(name string, lex *lexiconFlags) error {
 
 // validateSeq checks each CBOR value of the input called name, reporting each as name[i]. A
 // value that does not decode ends the sequence: where the next one starts is unknown.
-func (c *call) validateSeq(name string, report func(string, error)) {
+func (c *call) validateSeq(name string, report func(string, error), opts ...datamodel.Option) {
 	data, err := c.readRecord(name, maxSeqSize)
 	if err != nil {
 		report(name, err)
@@ -244,10 +251,10 @@ func (c *call) validateSeq(name string, report func(string, error)) {
 	}
 	n := 0
 	err = eachValue(data, true, func(i int, v any) error {
-		report(fmt.Sprintf("%s[%d]", name, i), datamodel.ValidateRecord(v))
+		report(fmt.Sprintf("%s[%d]", name, i), datamodel.ValidateRecord(v, opts...))
 		n = i + 1
 		return nil
-	})
+	}, opts...)
 	if err != nil {
 		report(fmt.Sprintf("%s[%d]", name, n), err)
 	}

@@ -181,9 +181,9 @@ func withoutBOM(data []byte) ([]byte, int) {
 
 // unmarshalJSON decodes atproto JSON that may start with a byte-order mark; error offsets count
 // the mark, so that they point into the file as it is.
-func unmarshalJSON(data []byte) (any, error) {
+func unmarshalJSON(data []byte, opts ...datamodel.Option) (any, error) {
 	body, skip := withoutBOM(data)
-	v, err := datamodel.UnmarshalJSON(body)
+	v, err := datamodel.UnmarshalJSON(body, opts...)
 	return v, shiftOffset(err, skip)
 }
 

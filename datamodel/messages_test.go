@@ -1,0 +1,44 @@
+package datamodel
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestMessagesNameDataModelKinds: error details name what was found in the data model's terms,
+// and a Go type only where the Go side is at fault, with the form the package wants instead.
+func TestMessagesNameDataModelKinds(t *testing.T) {
+	type small struct {
+		A int64    `cbor:"a"`
+		L []string `cbor:"l"`
+	}
+	structErr := func(h string) error { var s small; return UnmarshalCBORStruct(cborMustHex(h), &s) }
+	tests := []struct {
+		rule   string
+		err    error
+		is     error
+		detail string
+	}{
+		{"struct path: a string for an int64 field", structErr("a1 6161 6161"), ErrGoType, "found a string for Go field datamodel.small.a of type int64"},
+		{"struct path: an array for an int64 field", structErr("a1 6161 80"), ErrGoType, "found an array for Go field datamodel.small.a of type int64"},
+		{"struct path: an integer for a string", structErr("a1 616c 81 01"), ErrGoType, "found an integer for Go field datamodel.small.l of type string"},
+		{"struct path: an object for a slice", structErr("a1 616c a0"), ErrGoType, "found an object for Go field datamodel.small.l of type []string"},
+		{"struct path: a key with no field", structErr("a2 6161 01 6162 02"), ErrGoType, "no Go field for the key of map entry 1 (counting from 0)"},
+		{"struct path: a Go type with no CBOR form", func() error { _, err := MarshalCBORStruct(make(chan int)); return err }(), ErrUnsupported, "a Go chan int has no data-model form"},
+		{"Go slice other than []any", ValidateRecord([]string{"a"}), ErrNotRecord, "found a Go []string, not a data-model array ([]any)"},
+		{"Go map other than map[string]any", Validate(map[string]any{"m": map[string]string{}}), ErrUnsupported, "a Go map[string]string, not a data-model object (map[string]any)"},
+		{"Go struct in a tree", func() error { _, err := MarshalJSON([]any{small{}}); return err }(), ErrUnsupported, "a Go datamodel.small, not a data-model object (MarshalCBORStruct encodes structs)"},
+		{"$type of a Go type", Validate(map[string]any{"$type": []string{"x"}}), ErrType, "found a Go []string, not a data-model array ([]any)"},
+		{"data-model kinds need no Go type", Validate(map[string]any{"$type": []any{"x"}}), ErrType, "found an array"},
+	}
+	for _, tt := range tests {
+		var e *Error
+		if !errors.Is(tt.err, tt.is) || !errors.As(tt.err, &e) || e.Detail != tt.detail {
+			t.Errorf("%s: %v, want %v with detail %q", tt.rule, tt.err, tt.is, tt.detail)
+		}
+		if strings.Contains(tt.err.Error(), "cbor:") || strings.Contains(tt.err.Error(), "interface {}") {
+			t.Errorf("%s: %q names the CBOR library or interface {}", tt.rule, tt.err)
+		}
+	}
+}
