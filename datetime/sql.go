@@ -23,7 +23,7 @@ func (d *Datetime) Scan(src any) error {
 		v, err = fromTime(x, exactDigits(x))
 	case nil:
 	default:
-		return fmt.Errorf("datetime: cannot scan a %T into a Datetime (want a string, []byte or time.Time)", src)
+		return fmt.Errorf("datetime: cannot scan a column value of type %T into a Datetime (want text or a time.Time)", src)
 	}
 	if err != nil {
 		return err

@@ -172,9 +172,9 @@ checked and named NAME[0], NAME[1], ...; offsets count from the start of the inp
 and checked first, as "atcore lexicon check" does), the schema its $type names: every
 problem is a line on standard error with the JSON Pointer of the value and the rule
 broken; a $type that DIR does not define is an error. -lenient tolerates the legacy
-blobs and loose datetimes of old records. -lexicon does not apply to -seq. With -safe-ints,
-integers must also be within ±(2^53−1), the range JavaScript holds exactly and the
-TypeScript implementation accepts.`,
+blobs and loose datetimes of old records. -lexicon does not apply to -seq. With
+-safe-ints, integers must also be within ±(2^53−1), the range JavaScript holds exactly and
+the TypeScript implementation accepts.`,
 	example: `
 $ atcore validate testdata/records/post.json testdata/records/post.cbor
 ok testdata/records/post.json
@@ -183,8 +183,8 @@ ok testdata/records/post.cbor`,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
 		asJSON := fs.Bool("json", false, "print one JSON object per input")
 		seq := fs.Bool("seq", false, "read each input as a sequence of CBOR values, such as an event-stream frame")
-		safeInts := fs.Bool("safe-ints", false, "refuse integers outside ±(2^53−1), which JavaScript cannot hold exactly")
 		lex := addLexiconFlags(fs)
+		safeInts := fs.Bool("safe-ints", false, "refuse integers outside ±(2^53−1), which JavaScript cannot hold exactly")
 		return func(c *call, args []string) int {
 			if *seq && *lex.dir != "" {
 				return c.usageError("-lexicon checks whole records; it does not apply to -seq")
