@@ -125,8 +125,8 @@ func FuzzUnmarshalCBOR(f *testing.F) {
 }
 
 // FuzzUnmarshalCBORStruct: the typed path never panics, accepts only what the scanner accepts,
-// and what it decodes encodes back to canonical DAG-CBOR (unless a required Link or Blob field
-// was missing); decoded into any or map[string]any, which hold the generic types (Link, Bytes,
+// and what it decodes encodes back to canonical DAG-CBOR that both decoders read (unless a
+// required Link, Blob or $type field was missing); decoded into any or map[string]any, which hold the generic types (Link, Bytes,
 // int64...), it encodes back to the very same bytes.
 func FuzzUnmarshalCBORStruct(f *testing.F) {
 	cborFuzzSeeds(f)
@@ -152,14 +152,22 @@ func FuzzUnmarshalCBORStruct(f *testing.F) {
 				continue
 			}
 			if err != nil {
-				// A Link or Blob field absent from the input stays zero, which cannot be encoded.
-				if errors.Is(err, ErrInvalidCID) || errors.Is(err, ErrBlob) {
+				// A Link, Blob or $type field absent from the input stays zero, which cannot be
+				// encoded (rules 11-13).
+				if errors.Is(err, ErrInvalidCID) || errors.Is(err, ErrBlob) || errors.Is(err, ErrType) {
 					continue
 				}
 				t.Fatalf("%T: decoded, but MarshalCBORStruct: %v", v, err)
 			}
 			if err := ScanCBOR(out); err != nil {
 				t.Fatalf("%T: MarshalCBORStruct output not canonical: %v", v, err)
+			}
+			// What the struct encoder writes, both decoders read.
+			if _, err := UnmarshalCBOR(out); err != nil {
+				t.Fatalf("%T: MarshalCBORStruct wrote %x, UnmarshalCBOR: %v", v, out, err)
+			}
+			if err := UnmarshalCBORStruct(out, reflect.New(reflect.TypeOf(v).Elem()).Interface()); err != nil {
+				t.Fatalf("%T: MarshalCBORStruct wrote %x, UnmarshalCBORStruct: %v", v, out, err)
 			}
 		}
 	})

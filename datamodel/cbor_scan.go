@@ -3,6 +3,7 @@ package datamodel
 import (
 	"bytes"
 	"encoding/binary"
+	"math"
 	"strconv"
 )
 
@@ -168,10 +169,72 @@ type cborScanner struct {
 	data []byte
 	lim  *Limits
 	left int // values the record may still hold (Limits.MaxValues)
-	// dataModel adds the cheap data-model rules on map keys, for UnmarshalCBORStruct, where no
-	// generic decode follows to check them: "$type" holds a non-empty string (rule 11), and no
-	// map has a "$link" or "$bytes" key (rule 10; see cborReservedKey).
+	// dataModel adds the data-model rules, for the struct path, where no generic decode follows
+	// to check them: "$type" holds a non-empty string (rule 11), no map has a "$link" or "$bytes"
+	// key (rule 10; see cborReservedKey), and a map typed "blob" has exactly the blob shape
+	// (rule 13; see cborBlobShape).
 	dataModel bool
+	// encoded marks a check of what an encoder wrote (MarshalCBORStruct): a key that is not
+	// valid UTF-8 or is too long is reported at its own path, as the encoders' checkKey does,
+	// rather than at its map's, as a decoder, which cannot trust the key, does.
+	encoded bool
+}
+
+// keyError returns err, the error for the map key at off, at the key's path if it is an error in
+// the key's text (see cborScanner.encoded).
+func (s *cborScanner) keyError(err *Error, off int) *Error {
+	if err.Err != ErrInvalidUTF8 && err.Err != ErrKeyTooLong {
+		return err
+	}
+	if major, n, p, herr := cborHead(s.data, off); herr == nil && major == 3 && n <= uint64(len(s.data)-p) {
+		return err.atKey(string(s.data[p : p+int(n)]))
+	}
+	return err
+}
+
+// cborBlobShape reports whether the n entries at p, of a map whose "$type" is "blob", are exactly
+// a valid blob, as the decoder's blob fast path reads one (ref, size, $type, mimeType, in
+// canonical order), without building anything. The entries are known to be well-formed.
+func cborBlobShape(data []byte, lim *Limits, p, n int) bool {
+	if n != 4 || len(data)-p < len(cborKeyRef) || string(data[p:p+len(cborKeyRef)]) != cborKeyRef {
+		return false
+	}
+	p += len(cborKeyRef)
+	major, arg, q, err := cborHead(data, p)
+	if err != nil || major != 6 || arg != cborTagCID {
+		return false
+	}
+	_, p, err = cborLink(data, lim, p, q)
+	if err != nil || len(data)-p < len(cborKeySize) || string(data[p:p+len(cborKeySize)]) != cborKeySize {
+		return false
+	}
+	major, size, p, err := cborHead(data, p+len(cborKeySize))
+	if err != nil || major != 0 || size > math.MaxInt64 || lim.safeInts && size > MaxSafeInteger {
+		return false
+	}
+	if len(data)-p < len(cborKeyType)+len(cborKeyMimeType) ||
+		string(data[p:p+len(cborKeyType)]) != cborKeyType ||
+		string(data[p+len(cborKeyType):p+len(cborKeyType)+len(cborKeyMimeType)]) != cborKeyMimeType {
+		return false
+	}
+	major, arg, _, err = cborHead(data, p+len(cborKeyType)+len(cborKeyMimeType))
+	return err == nil && major == 3 && arg > 0 // the text itself was checked by the scan
+}
+
+// cborBlobError returns the error for the map item, found at off at nesting depth depth, typed
+// "blob" but not exactly a blob (cborBlobShape said no): the generic decoder's, so that the
+// sentinel, detail, offset and path are UnmarshalCBOR's, and the decoder stays the one judge of
+// the blob shape. Errors are rare, so the map is decoded again only here, from a copy: were the
+// scanner's input handed to the decoder, whose values keep it, escape analysis would move the
+// scanner's limits to the heap, an allocation on every ScanCBOR (allocs_test.go).
+func cborBlobError(item []byte, lim Limits, off, depth int) *Error {
+	data := bytes.Clone(item)
+	d := cborDecoder{data: data, lim: lim, left: math.MaxInt, chunk: len(data), slabs: cborSlabs{size: len(data)}}
+	_, _, err := d.value(0, depth)
+	if err != nil && err.Offset >= 0 {
+		err.Offset += off
+	}
+	return err
 }
 
 // value checks the item at off, at nesting depth depth, and returns the offset after it.
@@ -230,9 +293,13 @@ func (s *cborScanner) value(off, depth int) (int, *Error) {
 			return 0, err
 		}
 		pks, pke := 0, -1
+		entries, blob := p, false
 		for i := 0; i < int(arg); i++ {
 			ks, ke, err := cborKey(s.data, s.lim, p, pks, pke)
 			if err != nil {
+				if s.encoded {
+					return 0, s.keyError(err, p)
+				}
 				return 0, err
 			}
 			if s.dataModel && ke-ks >= len("$link") && s.data[ks] == '$' {
@@ -248,7 +315,15 @@ func (s *cborScanner) value(off, depth int) (int, *Error) {
 				err.Offset = ke
 				return 0, err
 			}
+			if s.dataModel && ke-ks == 5 && string(s.data[ks:ke]) == "$type" && p-ke == len(cborTextBlob) && string(s.data[ke:p]) == cborTextBlob {
+				blob = true
+			}
 			pks, pke = ks, ke
+		}
+		if blob && !cborBlobShape(s.data, s.lim, entries, int(arg)) {
+			if err := cborBlobError(s.data[off:p], *s.lim, off, depth); err != nil {
+				return 0, err
+			}
 		}
 		return p, nil
 	case 6:

@@ -116,40 +116,56 @@ func cborNewStructDecoder(lim Limits) (cbor.DecMode, error) {
 // strings. A nil pointer or slice is written as null unless its field has omitempty; null and
 // absent stay distinct (rule 15).
 //
-// The output is checked with ScanCBOR, so anything outside DAG-CBOR (a float field, a map with
-// non-string keys, a key order fxamacker did not sort) is refused with the scanner's error, whose
-// Offset and Path refer to the would-be output. Go values fxamacker cannot encode at all are
-// refused with ErrUnsupported. A value nested deeper than MaxDepthCeiling, a cyclic one included,
-// is refused with ErrTooDeep before fxamacker sees it (see structDepth).
+// It keeps every rule MarshalCBOR keeps, so that both decoders read back whatever it writes: the
+// output is checked by the scanner with the data-model rules, the check UnmarshalCBORStruct makes
+// on its input. Anything outside DAG-CBOR (a float field, a map with non-string keys) and any map
+// the decoders refuse (DECISIONS rules 10, 11 and 13: a field or map key "$link" or "$bytes", a
+// "$type" field left empty or not a string, a map typed "blob" without exactly the blob shape) is
+// refused, as are values beyond the default limits. The error is the one MarshalCBOR gives for
+// the same tree: the same sentinel and Path (the JSON Pointer of the bad value, through the
+// fields' map keys), and Offset -1, since no output is returned. An undefined Link or a malformed
+// Blob is refused by its MarshalCBOR method, at its path. Go values fxamacker cannot encode at all
+// are refused with ErrUnsupported. A value nested deeper than MaxDepthCeiling, a cyclic one
+// included, is refused with ErrTooDeep before fxamacker sees it (see structDepth).
 func MarshalCBORStruct(v any) ([]byte, error) {
-	if err := structDepth(reflect.ValueOf(v), 1); err != nil {
+	rv := reflect.ValueOf(v)
+	if err := structDepth(rv, 1); err != nil {
 		return nil, finished(err)
 	}
 	out, err := cborStructEnc.Marshal(v)
 	if err != nil {
 		var e *Error
-		if errors.As(err, &e) { // from a Link or Blob MarshalCBOR method
+		if errors.As(err, &e) { // from a Link or Blob MarshalCBOR method, which knows no path
+			if located := structMarshalerError(rv, 1); located != nil {
+				return nil, finished(located)
+			}
 			return nil, e
 		}
 		return nil, &Error{Err: ErrUnsupported, Offset: -1, Detail: structErrorDetail(err)}
 	}
-	if err := ScanCBOR(out, WithLimits(Limits{MaxCBORSize: math.MaxInt})); err != nil {
-		return nil, err
+	lim := DefaultLimits()
+	lim.MaxCBORSize = math.MaxInt
+	s := cborScanner{data: out, lim: &lim, left: lim.MaxValues - 1, dataModel: true, encoded: true}
+	if _, serr := s.value(0, 1); serr != nil {
+		serr.Offset = -1 // an offset in bytes the caller never sees would mean nothing
+		return nil, finished(serr)
 	}
 	return out, nil
 }
 
 // UnmarshalCBORStruct decodes data into the struct (or other value) v points to. data must be
 // exactly one canonical DAG-CBOR value within the limits: it is checked with ScanCBOR first,
-// because fxamacker does not check canonical form. A map key with no matching struct field is an
-// error (ErrGoType), as is a value of the wrong type; a "$type" key must hold a non-empty
-// string (rule 11), and no map may have a "$link" or "$bytes" key (ErrLink, ErrBytes; see
-// UnmarshalCBOR). Blob fields get the checks of rule 13 (see Blob.UnmarshalCBOR).
+// because fxamacker does not check canonical form, and with the data-model rules UnmarshalCBOR
+// applies: a "$type" key must hold a non-empty string (rule 11), no map may have a "$link" or
+// "$bytes" key (ErrLink, ErrBytes; see UnmarshalCBOR), and a map typed "blob" must have exactly
+// the blob shape (rule 13, ErrBlob). A map key with no matching struct field is an error
+// (ErrGoType), as is a value of the wrong type. Blob fields get the checks of rule 13 (see
+// Blob.UnmarshalCBOR).
 //
 // A field (or slice element, or map value) typed any receives the generic decoder's types: int64,
 // string, bool, nil, Bytes, Link, []any and map[string]any. A blob inside such a value stays a
-// map[string]any (with "ref" a Link), not a Blob, and is not checked against rule 13: fxamacker
-// cannot pick a Go type from a map's content. Declare the field as Blob to get one.
+// map[string]any (with "ref" a Link), not a Blob: fxamacker cannot pick a Go type from a map's
+// content. Declare the field as Blob to get one.
 func UnmarshalCBORStruct(data []byte, v any, opts ...Option) error {
 	lim := limitsOf(opts)
 	if len(data) > lim.MaxCBORSize {

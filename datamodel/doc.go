@@ -23,7 +23,8 @@
 // MarshalJSON and Validate refuse it (ErrLink, ErrBytes), while ScanCBOR, a pure syntax check,
 // lets it pass. The encoders refuse every map the decoders refuse (ErrLink, ErrBytes, ErrType,
 // ErrBlob) and, given the same options, every tree beyond the decoders' limits on depth,
-// elements, key and CID length, so that what they write reads back.
+// elements, key and CID length, so that what they write reads back; MarshalCBORStruct does too,
+// with MarshalCBOR's errors.
 // Limits protect against hostile input; see Limits. WithSafeIntegers narrows integers to the
 // ±(2^53−1) that JavaScript holds exactly, on every entry point that takes options.
 package datamodel
@@ -44,6 +45,7 @@ package datamodel
 //	cbor_encode.go  MarshalCBOR, AppendCBOR
 //	cbor_struct.go  Go structs through fxamacker/cbor, held to the scanner
 //	cbor_struct_depth.go  the depth walk that keeps fxamacker's encoder off deep and cyclic values
+//	cbor_struct_fields.go fxamacker's field keys, to locate the struct path's errors
 //
 //	json_lex.go     JSON whitespace, strings, numbers (the lexing layer)
 //	json_cache.go   the JSON decoder's key and $type caches and string arena

@@ -54,9 +54,14 @@ func ExampleMarshalCBORStruct() {
 	}
 	_, err = datamodel.MarshalCBORStruct(ratio{1.5})
 	fmt.Println(errors.Is(err, datamodel.ErrFloat))
+
+	// So is a $type left empty: every decoder would refuse "$type": "".
+	_, err = datamodel.MarshalCBORStruct(follow{Subject: "did:plc:abc"})
+	fmt.Println(err)
 	// Output:
 	// true
 	// true
+	// datamodel: $type must be a non-empty string (found an empty string) at "/$type"
 }
 
 func ExampleCBORToJSON() {

@@ -9,9 +9,11 @@ import (
 )
 
 // RecordCID returns the CID of v's canonical DAG-CBOR encoding: CIDv1, dag-cbor, sha2-256
-// (DECISIONS rule 12), the CID a repository gives the record. v is any value MarshalCBOR accepts,
-// normally a record (a map; see ValidateRecord), or a Go struct (or pointer to one), such as a
-// Lexicon type, which is encoded with MarshalCBORStruct. Errors are those of the encoder used.
+// (DECISIONS rule 12), the CID a repository gives the record. v is a record: a map[string]any
+// that ValidateRecord accepts, or a Go struct (or non-nil pointer to one), such as a Lexicon
+// type, which is encoded with MarshalCBORStruct. It refuses what ValidateRecord refuses: a value
+// that is not an object, a nil struct pointer included, is not a record (ErrNotRecord, with
+// ValidateRecord's detail); other errors are those of the encoder used.
 //
 // A generic value is encoded into a pooled buffer and hashed there, so the call allocates only
 // the CID.
@@ -21,7 +23,13 @@ func RecordCID(v any) (cid.Cid, error) {
 		if err != nil {
 			return cid.Undef, err
 		}
+		if data[0]>>5 != 5 { // a nil pointer (null), or a struct written as an array (toarray)
+			return cid.Undef, errNotRecord(v)
+		}
 		return cidutil.SumCBOR(data), nil
+	}
+	if _, ok := v.(map[string]any); !ok {
+		return cid.Undef, errNotRecord(v)
 	}
 	pooled := getEncodeBuf()
 	buf, err := AppendCBOR(*pooled, v)
@@ -33,7 +41,12 @@ func RecordCID(v any) (cid.Cid, error) {
 	return c, err
 }
 
-// recordIsStruct reports whether v is a Go struct, or a non-nil pointer to one, other than the
+// errNotRecord is the error for a top-level value v that is not an object (ValidateRecord's).
+func errNotRecord(v any) *Error {
+	return &Error{Err: ErrNotRecord, Offset: -1, Detail: describe(v)}
+}
+
+// recordIsStruct reports whether v is a Go struct, or a pointer to one, other than the
 // data-model types that MarshalCBOR encodes itself.
 func recordIsStruct(v any) bool {
 	switch v.(type) {

@@ -43,14 +43,38 @@ func TestRecordCIDStruct(t *testing.T) {
 			t.Errorf("RecordCID(%T) = %v, %v; want %v", v, got, err, want)
 		}
 	}
-	// Blob and Link are data-model values, not structs to encode field by field.
-	b := Blob{Ref: raw, MimeType: "a/b", Size: 1}
-	c1, err1 := RecordCID(b)
-	c2, err2 := RecordCID(map[string]any{"$type": "blob", "ref": raw, "mimeType": "a/b", "size": int64(1)})
-	if err1 != nil || err2 != nil || c1 != c2 || c1 == cid.Undef {
-		t.Errorf("RecordCID(Blob) = %v, %v; map form %v, %v", c1, err1, c2, err2)
-	}
 	if _, err := RecordCID(struct{ F float64 }{1.5}); !errors.Is(err, ErrFloat) {
 		t.Errorf("struct with a float: %v, want ErrFloat", err)
+	}
+}
+
+// RecordCID refuses what ValidateRecord refuses: a value that is not an object is not a record,
+// with the same error. Blob and Link are data-model values, not structs to encode field by field.
+func TestRecordCIDNotRecord(t *testing.T) {
+	type post struct {
+		Text string `cbor:"text"`
+	}
+	type pair struct {
+		_ struct{} `cbor:",toarray"`
+		A int64
+	}
+	raw := jsonTestLink(t, jsonTestRawCID)
+	for _, v := range []any{
+		(*post)(nil), // a nil struct pointer: fxamacker would write null
+		nil, int64(1), "text", []any{}, raw, Blob{Ref: raw, MimeType: "a/b", Size: 1},
+	} {
+		_, err := RecordCID(v)
+		verr := ValidateRecord(v)
+		var e *Error
+		if !errors.As(err, &e) || !errors.Is(err, ErrNotRecord) || e.Offset != -1 || verr.Error() != err.Error() {
+			t.Errorf("RecordCID(%#v) = %v; want ValidateRecord's %v", v, err, verr)
+		}
+	}
+	// A struct written as an array is not an object either.
+	if _, err := RecordCID(pair{A: 1}); !errors.Is(err, ErrNotRecord) {
+		t.Errorf("RecordCID(toarray struct) = %v, want ErrNotRecord", err)
+	}
+	if c, err := RecordCID(&post{Text: "hi"}); err != nil || c == cid.Undef {
+		t.Errorf("RecordCID(&post) = %v, %v", c, err)
 	}
 }

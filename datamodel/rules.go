@@ -102,7 +102,12 @@ func blobFromMap(m map[string]any, maxCIDLen int) (Blob, *Error) {
 			if x, found := blobExtraKey(m); found {
 				return Blob{}, errBlobUnexpected(x)
 			}
-			return Blob{}, errBlobMissing(k)
+			// No extra key, so one is missing: name the first missing one, not k.
+			for _, k := range blobKeys {
+				if _, ok := m[k]; !ok {
+					return Blob{}, errBlobMissing(k)
+				}
+			}
 		}
 	}
 	var b Blob

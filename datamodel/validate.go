@@ -33,7 +33,7 @@ func Validate(v any, opts ...Option) error {
 // schema").
 func ValidateRecord(v any, opts ...Option) error {
 	if _, ok := v.(map[string]any); !ok {
-		return &Error{Err: ErrNotRecord, Offset: -1, Detail: describe(v)}
+		return errNotRecord(v)
 	}
 	return Validate(v, opts...)
 }

@@ -185,14 +185,12 @@ func u64be(v uint64) []byte { return binary.BigEndian.AppendUint64(nil, v) }
 
 // atcoreChecksRule reports whether the atcore decoder named decoder is documented to enforce
 // the rule of c. ScanCBOR checks the encoding (rules 9, 12, 14) but not the data-model rules on
-// the reserved keys, "$type" and blobs (10, 11, 13), which need decoded values; UnmarshalCBORStruct checks rule 13 only
-// on Blob-typed fields, so not into a map[string]any.
+// the reserved keys, "$type" and blobs (10, 11, 13), which need decoded values; UnmarshalCBOR
+// and UnmarshalCBORStruct check them all (the latter also on a blob map decoded into a
+// map[string]any).
 func atcoreChecksRule(decoder string, c malformedCase) bool {
-	switch decoder {
-	case "atcore-scan":
+	if decoder == "atcore-scan" {
 		return !strings.HasPrefix(c.rule, "10 ") && !strings.HasPrefix(c.rule, "11 ") && !strings.HasPrefix(c.rule, "13 ")
-	case "atcore-struct":
-		return !strings.HasPrefix(c.rule, "13 ")
 	}
 	return true
 }

@@ -107,7 +107,7 @@ func conformanceDocument(t *testing.T) []byte {
 			out, _ := run(d.decode, c.input)
 			note := ""
 			if !atcoreChecksRule(d.name, c) {
-				note = map[string]string{"atcore-scan": " ¹", "atcore-struct": " ²"}[d.name]
+				note = map[string]string{"atcore-scan": " ¹"}[d.name]
 			}
 			if out != rejected {
 				accepts[i]++
@@ -120,9 +120,7 @@ func conformanceDocument(t *testing.T) []byte {
 		p("\n")
 	}
 	p("\n¹ By design: `ScanCBOR` checks the encoding (rules 9, 12, 14); the rules on reserved keys, `$type`\n")
-	p("and blobs (10, 11, 13) need decoded values and are checked by `UnmarshalCBOR`.\n")
-	p("² As documented: `UnmarshalCBORStruct` applies the blob rule (13) to `datamodel.Blob` fields; decoding\n")
-	p("into a `map[string]any`, a malformed blob map passes. Use `UnmarshalCBOR` or typed `Blob` fields.\n\n")
+	p("and blobs (10, 11, 13) need decoded values and are checked by `UnmarshalCBOR` and `UnmarshalCBORStruct`.\n\n")
 	p("Malformed inputs accepted, of %d:", len(cases))
 	for i, d := range cborDecoders {
 		sep := ","
