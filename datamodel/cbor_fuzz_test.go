@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/fxamacker/cbor/v2"
@@ -142,6 +143,19 @@ func FuzzUnmarshalCBORStruct(f *testing.F) {
 			}
 			if err := ScanCBOR(data); err != nil {
 				t.Fatalf("%T: decoded, but ScanCBOR: %v", v, err)
+			}
+			// Under DisallowUnknownFields the only new error is an unknown key, always located:
+			// the offset of a key's head, the path of its member.
+			strict := reflect.New(reflect.TypeOf(v).Elem()).Interface()
+			if err := UnmarshalCBORStruct(data, strict, DisallowUnknownFields()); err != nil {
+				var e *Error
+				if !errors.As(err, &e) {
+					t.Fatalf("%T: DisallowUnknownFields: error %T is not *Error: %v", v, err, err)
+				}
+				if e.Err != ErrGoType || e.Offset < 0 || e.Offset >= len(data) ||
+					data[e.Offset]>>5 != 3 || e.Path == "" || !strings.Contains(e.Detail, "for the key") {
+					t.Fatalf("%T: DisallowUnknownFields: %v (offset %d, path %q), want a located unknown key", v, err, e.Offset, e.Path)
+				}
 			}
 			out, err := MarshalCBORStruct(v)
 			switch v.(type) {

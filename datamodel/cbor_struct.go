@@ -38,46 +38,59 @@ var cborStructEnc = func() cbor.EncMode {
 }()
 
 // cborStructDecoder returns the fxamacker decoder for lim: duplicate keys, indefinite lengths,
-// invalid UTF-8, NaN, infinities, undefined and unknown struct fields refused; values decoded
-// into any given the generic decoder's types where fxamacker allows (integers as int64, byte
-// strings as Bytes, links as Link, maps as map[string]any); encoding.TextUnmarshaler types
-// (tid.TID) read from text strings; the nesting and element limits from lim. Decoders are built
-// once per distinct Limits (a few are kept).
-func cborStructDecoder(lim Limits) (cbor.DecMode, error) {
+// invalid UTF-8, NaN, infinities and undefined refused; unknown struct fields ignored, or refused
+// if disallowUnknown; values decoded into any given the generic decoder's types where fxamacker
+// allows (integers as int64, byte strings as Bytes, links as Link, maps as map[string]any);
+// encoding.TextUnmarshaler types (tid.TID) read from text strings; the nesting and element limits
+// from lim. Decoders are built once per distinct configuration (a few are kept).
+func cborStructDecoder(lim Limits, disallowUnknown bool) (cbor.DecMode, error) {
 	if lim == DefaultLimits() {
+		if disallowUnknown {
+			return cborStructDecStrict, nil
+		}
 		return cborStructDecDefault, nil
 	}
-	if dm, ok := cborStructDecCache.Load(lim); ok {
+	key := cborStructDecKey{lim, disallowUnknown}
+	if dm, ok := cborStructDecCache.Load(key); ok {
 		return dm.(cbor.DecMode), nil
 	}
-	dm, err := cborNewStructDecoder(lim)
+	dm, err := cborNewStructDecoder(lim, disallowUnknown)
 	if err != nil {
 		return nil, err
 	}
 	if cborStructDecCached.Add(1) <= cborStructDecCacheMax {
-		cborStructDecCache.Store(lim, dm)
+		cborStructDecCache.Store(key, dm)
 	}
 	return dm, nil
 }
 
-// cborStructDecCache maps Limits to their fxamacker decoder, for up to cborStructDecCacheMax
-// distinct limits (a program uses one or two; the bound keeps a misuse from growing it forever).
+// cborStructDecCache maps a configuration to its fxamacker decoder, for up to
+// cborStructDecCacheMax distinct ones (a program uses one or two; the bound keeps a misuse from
+// growing it forever).
 var (
 	cborStructDecCache  sync.Map
 	cborStructDecCached atomic.Int32
 )
 
+// cborStructDecKey is what an fxamacker decoder is built from.
+type cborStructDecKey struct {
+	lim             Limits
+	disallowUnknown bool
+}
+
 const cborStructDecCacheMax = 16
 
-var cborStructDecDefault = func() cbor.DecMode {
-	dm, err := cborNewStructDecoder(DefaultLimits())
+var cborStructDecDefault, cborStructDecStrict = cborMustStructDecoder(false), cborMustStructDecoder(true)
+
+func cborMustStructDecoder(disallowUnknown bool) cbor.DecMode {
+	dm, err := cborNewStructDecoder(DefaultLimits(), disallowUnknown)
 	if err != nil {
 		panic("datamodel: fxamacker decoder options: " + err.Error())
 	}
 	return dm
-}()
+}
 
-func cborNewStructDecoder(lim Limits) (cbor.DecMode, error) {
+func cborNewStructDecoder(lim Limits, disallowUnknown bool) (cbor.DecMode, error) {
 	simple, err := cbor.NewSimpleValueRegistryFromDefaults(cbor.WithRejectedSimpleValue(cbor.SimpleValue(23)))
 	if err != nil {
 		return nil, err
@@ -90,6 +103,10 @@ func cborNewStructDecoder(lim Limits) (cbor.DecMode, error) {
 		return nil, err
 	}
 	clamp := func(n, lo, hi int) int { return max(lo, min(n, hi)) }
+	extra := cbor.ExtraDecErrorNone
+	if disallowUnknown {
+		extra = cbor.ExtraDecErrorUnknownField
+	}
 	return cbor.DecOptions{
 		DupMapKey:   cbor.DupMapKeyEnforcedAPF,
 		IndefLength: cbor.IndefLengthForbidden,
@@ -99,7 +116,7 @@ func cborNewStructDecoder(lim Limits) (cbor.DecMode, error) {
 		MaxNestedLevels:       clamp(lim.MaxDepth+1, 4, 65535),
 		MaxArrayElements:      clamp(lim.MaxElements, 16, math.MaxInt32),
 		MaxMapPairs:           clamp(lim.MaxElements, 16, math.MaxInt32),
-		ExtraReturnErrors:     cbor.ExtraDecErrorUnknownField,
+		ExtraReturnErrors:     extra,
 		DefaultMapType:        reflect.TypeOf(map[string]any(nil)),
 		DefaultByteStringType: reflect.TypeOf(Bytes(nil)),
 		UTF8:                  cbor.UTF8RejectInvalid,
@@ -158,16 +175,26 @@ func MarshalCBORStruct(v any) ([]byte, error) {
 // because fxamacker does not check canonical form, and with the data-model rules UnmarshalCBOR
 // applies: a "$type" key must hold a non-empty string (rule 11), no map may have a "$link" or
 // "$bytes" key (ErrLink, ErrBytes; see UnmarshalCBOR), and a map typed "blob" must have exactly
-// the blob shape (rule 13, ErrBlob). A map key with no matching struct field is an error
-// (ErrGoType), as is a value of the wrong type. Blob fields get the checks of rule 13 (see
-// Blob.UnmarshalCBOR).
+// the blob shape (rule 13, ErrBlob). A value of the wrong type for its field is an error
+// (ErrGoType). Blob fields get the checks of rule 13 (see Blob.UnmarshalCBOR).
+//
+// A map key with no matching struct field is ignored, as the Lexicon spec asks of "unexpected
+// fields in data which otherwise conforms" (https://atproto.com/specs/lexicon, "Authority and
+// Control"): a Lexicon may gain optional fields, and a reader built from an older revision must
+// go on reading the records written with the new one. Ignoring has a cost: re-encoding the struct
+// drops the field, so the record's bytes and CID change ("clobbering", in the spec's "Usage and
+// Implementation Guidelines"). With DisallowUnknownFields such a key is an error instead.
 //
 // A field (or slice element, or map value) typed any receives the generic decoder's types: int64,
 // string, bool, nil, Bytes, Link, []any and map[string]any. A blob inside such a value stays a
 // map[string]any (with "ref" a Link), not a Blob: fxamacker cannot pick a Go type from a map's
 // content. Declare the field as Blob to get one.
 func UnmarshalCBORStruct(data []byte, v any, opts ...Option) error {
-	lim := limitsOf(opts)
+	lim, disallowUnknown := DefaultLimits(), false
+	if len(opts) > 0 {
+		c := newConfig(opts)
+		lim, disallowUnknown = c.limits, c.disallowUnknown
+	}
 	if len(data) > lim.MaxCBORSize {
 		return cborErrTooLarge(len(data), lim)
 	}
@@ -179,7 +206,7 @@ func UnmarshalCBORStruct(data []byte, v any, opts ...Option) error {
 	if end != len(data) {
 		return cborErr(ErrTrailingBytes, end, strconv.Itoa(len(data)-end)+" bytes")
 	}
-	dm, err := cborStructDecoder(lim)
+	dm, err := cborStructDecoder(lim, disallowUnknown)
 	if err != nil {
 		return &Error{Err: ErrUnsupported, Offset: -1, Detail: err.Error()}
 	}
@@ -191,9 +218,35 @@ func UnmarshalCBORStruct(data []byte, v any, opts ...Option) error {
 			e.Offset = -1
 			return e
 		}
+		var ue *cbor.UnknownFieldError
+		if errors.As(err, &ue) {
+			// fxamacker gives only the entry's index in its map, not which map: find the key.
+			if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer {
+				u := unknownFieldFinder{data: data, lim: lim, strict: dm}
+				if _, found := u.find(0, rv.Type().Elem(), 1); found != nil {
+					return finished(found)
+				}
+			}
+		}
 		return &Error{Err: ErrGoType, Offset: -1, Detail: structErrorDetail(err)}
 	}
 	return nil
+}
+
+// DisallowUnknownFields makes UnmarshalCBORStruct refuse a map key that has no field in the
+// struct it is decoded into (ErrGoType, at the key's offset, with the JSON Pointer of the member
+// and the key in the detail), where by default such a key is ignored. The other entry points
+// ignore this option.
+//
+// Which to use: the default, for reading records written by others, as the Lexicon spec asks:
+// a record of a newer revision of its Lexicon, with an optional field the Go type lacks, still
+// reads. DisallowUnknownFields, where losing a field would be wrong: before re-encoding a record
+// whose bytes or CID must stay the same (the dropped field would change both), or to check that
+// a Go type covers every field of the data it is meant for (tests, code generators). A program
+// that must keep unknown fields and still use a struct decodes the record with UnmarshalCBOR too,
+// and keeps that value for re-encoding.
+func DisallowUnknownFields() Option {
+	return func(c *config) { c.disallowUnknown = true }
 }
 
 // MarshalCBOR encodes l as a DAG-CBOR link: tag 42 over 0x00 and the binary CID. It implements

@@ -1,17 +1,21 @@
 package datamodel
 
 import (
+	"encoding"
 	"errors"
+	"math"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/fxamacker/cbor/v2"
 )
 
-// Where the struct path's errors are: fxamacker does not report the path of a Link or Blob whose
-// MarshalCBOR fails (it returns the method's error as it is). Errors are rare, so they are
-// located here, after the fact, by walking the Go value with fxamacker's naming of struct fields.
+// Where the struct path's errors are: fxamacker reports neither the path of a Link or Blob whose
+// MarshalCBOR fails (it returns the method's error as it is) nor the map that holds an unknown
+// key (only the entry's index). Errors are rare, so they are located here, after the fact, by
+// walking the Go value or the Go type beside the data, with fxamacker's naming of struct fields.
 
 // structField is a field of a struct as fxamacker encodes and decodes it: its map key and its
 // index path (through embedded structs).
@@ -95,6 +99,23 @@ func structFields(t reflect.Type) []structField {
 	return out
 }
 
+// structFieldByKey returns the field, of a struct's fields, that fxamacker decodes the map key
+// key into: the one of that key, else the first whose key matches it case-insensitively, as
+// fxamacker's default matching does.
+func structFieldByKey(fields []structField, key string) (structField, bool) {
+	for _, f := range fields {
+		if f.key == key {
+			return f, true
+		}
+	}
+	for _, f := range fields {
+		if strings.EqualFold(f.key, key) {
+			return f, true
+		}
+	}
+	return structField{}, false
+}
+
 // structMarshalerError finds in v, at nesting depth depth, the first value (in the order
 // fxamacker writes them) whose MarshalCBOR method returns an *Error, such as an undefined Link or
 // a Blob without a MimeType, and returns that error with the path to it, as MarshalCBOR would
@@ -169,4 +190,107 @@ func structEmpty(v reflect.Value) bool {
 		return v.Len() == 0
 	}
 	return v.IsZero()
+}
+
+// unknownFieldFinder walks the bytes UnmarshalCBORStruct decoded beside the Go type it decoded
+// them into, to find the map key that fxamacker's strict decoder (DisallowUnknownFields) found no
+// field for: fxamacker reports only the entry's index, not the map. The bytes have passed the
+// scanner, so the walk meets no error of its own.
+type unknownFieldFinder struct {
+	data   []byte
+	lim    Limits
+	strict cbor.DecMode // the decoder that refused, to ask it about one key
+	fields map[reflect.Type][]structField
+}
+
+var (
+	cborUnmarshalerType   = reflect.TypeFor[cbor.Unmarshaler]()
+	textUnmarshalerType   = reflect.TypeFor[encoding.TextUnmarshaler]()
+	cborMajorsWithEntries = [8]bool{4: true, 5: true}
+)
+
+// find walks the item at off, decoded into a value of type t at nesting depth depth, in the order
+// of the bytes (fxamacker's order), and returns the offset after it, or the error for the first
+// unknown key within it, with the key's offset and the member's path.
+func (u *unknownFieldFinder) find(off int, t reflect.Type, depth int) (int, *Error) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	major, n, p, err := cborHead(u.data, off)
+	if err != nil || !cborMajorsWithEntries[major] || depth > MaxDepthCeiling ||
+		reflect.PointerTo(t).Implements(cborUnmarshalerType) || reflect.PointerTo(t).Implements(textUnmarshalerType) {
+		return u.skip(off), nil
+	}
+	switch {
+	case major == 5 && (t.Kind() == reflect.Struct || t.Kind() == reflect.Map && t.Key().Kind() == reflect.String):
+		for range n {
+			_, klen, ks, _ := cborHead(u.data, p)
+			ke := ks + int(klen)
+			key := string(u.data[ks:ke])
+			elem := reflect.Type(nil)
+			if t.Kind() == reflect.Map {
+				elem = t.Elem()
+			} else if f, ok := u.field(t, key); ok {
+				elem = t.FieldByIndex(f.idx).Type
+			} else if u.unknown(t, key) {
+				return 0, errUnknownField(t, key, p).atKey(key)
+			}
+			var ferr *Error
+			if elem == nil {
+				p = u.skip(ke)
+			} else if p, ferr = u.find(ke, elem, depth+1); ferr != nil {
+				return 0, ferr.atKey(key)
+			}
+		}
+		return p, nil
+	case major == 4 && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array):
+		for i := range int(n) {
+			var ferr *Error
+			if p, ferr = u.find(p, t.Elem(), depth+1); ferr != nil {
+				return 0, ferr.atIndex(i)
+			}
+		}
+		return p, nil
+	}
+	return u.skip(off), nil
+}
+
+// field returns the field of struct type t for key (see structFieldByKey), the fields of each
+// type found once per walk.
+func (u *unknownFieldFinder) field(t reflect.Type, key string) (structField, bool) {
+	if u.fields == nil {
+		u.fields = map[reflect.Type][]structField{}
+	}
+	fields, ok := u.fields[t]
+	if !ok {
+		fields = structFields(t)
+		u.fields[t] = fields
+	}
+	return structFieldByKey(fields, key)
+}
+
+// unknown asks the strict decoder itself whether struct type t has no field for key, by decoding
+// the map {key: null} into a new t: its answer follows every one of its matching rules, including
+// those structFields leaves out.
+func (u *unknownFieldFinder) unknown(t reflect.Type, key string) bool {
+	probe := cborAppendHead([]byte{cborMajorMap | 1}, cborMajorText, uint64(len(key)))
+	probe = append(append(probe, key...), cborNull)
+	var ue *cbor.UnknownFieldError
+	return errors.As(u.strict.Unmarshal(probe, reflect.New(t).Interface()), &ue)
+}
+
+// skip returns the offset after the item at off.
+func (u *unknownFieldFinder) skip(off int) int {
+	s := cborScanner{data: u.data, lim: &u.lim, left: math.MaxInt}
+	end, err := s.value(off, 1)
+	if err != nil {
+		return len(u.data) // not reached: the bytes were scanned with these limits
+	}
+	return end
+}
+
+// errUnknownField is the error for the map key key, at off, which struct type t has no field
+// for (DisallowUnknownFields).
+func errUnknownField(t reflect.Type, key string, off int) *Error {
+	return cborErr(ErrGoType, off, "no field of Go type "+t.String()+" for the key "+strconv.Quote(key))
 }

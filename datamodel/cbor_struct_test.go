@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/atcore/atcore/tid"
@@ -208,7 +209,7 @@ func TestCBORStructRefuses(t *testing.T) {
 		{"non-canonical input (unsorted keys)", cborHex(t, "a2 6162 01 6161 02"), new(map[string]int64), ErrUnsortedKeys},
 		{"float in the input", cborHex(t, "a1 6178 f93c00"), new(withFloat), ErrFloat},
 		{"trailing bytes", append(append([]byte{}, post...), 0), new(cborTestPost), ErrTrailingBytes},
-		{"unknown field", cborHex(t, "a2 6161 01 6162 02"), new(small), ErrGoType},
+		{"unknown field, under DisallowUnknownFields", cborHex(t, "a2 6161 01 6162 02"), new(small), ErrGoType},
 		{"wrong type for a field", cborHex(t, "a1 6161 6161"), new(small), ErrGoType},
 		{"integer out of range for the field", cborHex(t, "a1 6161 1b7fffffffffffffff"), new(struct {
 			A int8 `cbor:"a"`
@@ -223,6 +224,9 @@ func TestCBORStructRefuses(t *testing.T) {
 		opts := []Option{}
 		if tt.rule == "too deep" {
 			opts = append(opts, WithLimits(Limits{MaxDepth: 2}))
+		}
+		if strings.HasSuffix(tt.rule, "DisallowUnknownFields") {
+			opts = append(opts, DisallowUnknownFields())
 		}
 		err := UnmarshalCBORStruct(tt.in, tt.into, opts...)
 		var e *Error

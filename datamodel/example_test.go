@@ -64,6 +64,26 @@ func ExampleMarshalCBORStruct() {
 	// datamodel: $type must be a non-empty string (found an empty string) at "/$type"
 }
 
+func ExampleDisallowUnknownFields() {
+	type follow struct {
+		Type    string `cbor:"$type"`
+		Subject string `cbor:"subject"`
+	}
+	// A record of a newer revision of the Lexicon, with a field the Go type lacks.
+	data, _ := datamodel.MarshalCBOR(map[string]any{
+		"$type": "app.bsky.graph.follow", "subject": "did:plc:abc", "via": "did:plc:def",
+	})
+	var f follow
+	err := datamodel.UnmarshalCBORStruct(data, &f) // ignored, as the Lexicon spec asks
+	fmt.Println(f.Subject, err)
+
+	err = datamodel.UnmarshalCBORStruct(data, &f, datamodel.DisallowUnknownFields())
+	fmt.Println(err)
+	// Output:
+	// did:plc:abc <nil>
+	// datamodel: value does not fit the Go type (no field of Go type datamodel_test.follow for the key "via") at "/via" at offset 1
+}
+
 func ExampleCBORToJSON() {
 	data, _ := datamodel.JSONToCBOR([]byte(`{"$type":"app.bsky.feed.like","sig":{"$bytes":"AQID"},"n":1}`))
 	js, err := datamodel.CBORToJSON(data)

@@ -13,7 +13,10 @@ func TestMessagesNameDataModelKinds(t *testing.T) {
 		A int64    `cbor:"a"`
 		L []string `cbor:"l"`
 	}
-	structErr := func(h string) error { var s small; return UnmarshalCBORStruct(cborMustHex(h), &s) }
+	structErr := func(h string, opts ...Option) error {
+		var s small
+		return UnmarshalCBORStruct(cborMustHex(h), &s, opts...)
+	}
 	tests := []struct {
 		rule   string
 		err    error
@@ -24,7 +27,7 @@ func TestMessagesNameDataModelKinds(t *testing.T) {
 		{"struct path: an array for an int64 field", structErr("a1 6161 80"), ErrGoType, "found an array for Go field datamodel.small.a of type int64"},
 		{"struct path: an integer for a string", structErr("a1 616c 81 01"), ErrGoType, "found an integer for Go field datamodel.small.l of type string"},
 		{"struct path: an object for a slice", structErr("a1 616c a0"), ErrGoType, "found an object for Go field datamodel.small.l of type []string"},
-		{"struct path: a key with no field", structErr("a2 6161 01 6162 02"), ErrGoType, "no Go field for the key of map entry 1 (counting from 0)"},
+		{"struct path: a key with no field (DisallowUnknownFields)", structErr("a2 6161 01 6162 02", DisallowUnknownFields()), ErrGoType, `no field of Go type datamodel.small for the key "b"`},
 		{"struct path: a Go type with no CBOR form", func() error { _, err := MarshalCBORStruct(make(chan int)); return err }(), ErrUnsupported, "a Go chan int has no data-model form"},
 		{"Go slice other than []any", ValidateRecord([]string{"a"}), ErrNotRecord, "found a Go []string, not a data-model array ([]any)"},
 		{"Go map other than map[string]any", Validate(map[string]any{"m": map[string]string{}}), ErrUnsupported, "a Go map[string]string, not a data-model object (map[string]any)"},

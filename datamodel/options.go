@@ -103,6 +103,9 @@ type Option func(*config)
 
 type config struct {
 	limits Limits
+	// disallowUnknown (DisallowUnknownFields) makes UnmarshalCBORStruct refuse a map key that
+	// has no struct field.
+	disallowUnknown bool
 }
 
 // WithLimits sets the limits for a decode; zero fields keep their defaults.
