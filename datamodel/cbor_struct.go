@@ -176,7 +176,10 @@ func MarshalCBORStruct(v any) ([]byte, error) {
 // applies: a "$type" key must hold a non-empty string (rule 11), no map may have a "$link" or
 // "$bytes" key (ErrLink, ErrBytes; see UnmarshalCBOR), and a map typed "blob" must have exactly
 // the blob shape (rule 13, ErrBlob). A value of the wrong type for its field is an error
-// (ErrGoType). Blob fields get the checks of rule 13 (see Blob.UnmarshalCBOR).
+// (ErrGoType). Blob fields get the checks of rule 13 (see Blob.UnmarshalCBOR). The errors of the
+// checks above, of a Link or Blob field's UnmarshalCBOR method, and of an unknown key under
+// DisallowUnknownFields give the offset in data and the JSON Pointer, as UnmarshalCBOR's do; a
+// value of the wrong type for its field does not (Offset -1; the detail names the Go field).
 //
 // A map key with no matching struct field is ignored, as the Lexicon spec asks of "unexpected
 // fields in data which otherwise conforms" (https://atproto.com/specs/lexicon, "Authority and
@@ -211,22 +214,21 @@ func UnmarshalCBORStruct(data []byte, v any, opts ...Option) error {
 		return &Error{Err: ErrUnsupported, Offset: -1, Detail: err.Error()}
 	}
 	if err := dm.Unmarshal(data, v); err != nil {
+		// fxamacker says neither where a Link or Blob UnmarshalCBOR method failed (the method's
+		// offsets count from its own item) nor in which map an unknown key is (only the entry's
+		// index): find them.
 		var e *Error
-		if errors.As(err, &e) {
-			// From a Link or Blob UnmarshalCBOR method, whose offsets count from the start of
-			// its own item, not of data.
-			e.Offset = -1
-			return e
-		}
 		var ue *cbor.UnknownFieldError
-		if errors.As(err, &ue) {
-			// fxamacker gives only the entry's index in its map, not which map: find the key.
-			if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer {
-				u := unknownFieldFinder{data: data, lim: lim, strict: dm}
-				if _, found := u.find(0, rv.Type().Elem(), 1); found != nil {
-					return finished(found)
-				}
+		method, unknown := errors.As(err, &e), errors.As(err, &ue)
+		if rv := reflect.ValueOf(v); (method || unknown) && rv.Kind() == reflect.Pointer {
+			u := structErrorFinder{data: data, lim: lim, strict: dm, unknownKeys: disallowUnknown, methods: method}
+			if _, found := u.find(0, rv.Type().Elem(), 1); found != nil {
+				return finished(found)
 			}
+		}
+		if method {
+			e.Offset = -1 // not found: an offset from the method's item would mislead
+			return e
 		}
 		return &Error{Err: ErrGoType, Offset: -1, Detail: structErrorDetail(err)}
 	}

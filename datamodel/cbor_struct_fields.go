@@ -192,15 +192,19 @@ func structEmpty(v reflect.Value) bool {
 	return v.IsZero()
 }
 
-// unknownFieldFinder walks the bytes UnmarshalCBORStruct decoded beside the Go type it decoded
-// them into, to find the map key that fxamacker's strict decoder (DisallowUnknownFields) found no
-// field for: fxamacker reports only the entry's index, not the map. The bytes have passed the
-// scanner, so the walk meets no error of its own.
-type unknownFieldFinder struct {
-	data   []byte
-	lim    Limits
-	strict cbor.DecMode // the decoder that refused, to ask it about one key
-	fields map[reflect.Type][]structField
+// structErrorFinder walks the bytes UnmarshalCBORStruct decoded beside the Go type it decoded
+// them into, to locate fxamacker's error: the map key that its strict decoder
+// (DisallowUnknownFields) found no field for, of which fxamacker reports only the entry's index,
+// not the map; or the value whose UnmarshalCBOR method (Link, Blob) failed, which reports offsets
+// from the start of its own item and no path. The bytes have passed the scanner, so the walk meets
+// no error of its own.
+type structErrorFinder struct {
+	data        []byte
+	lim         Limits
+	strict      cbor.DecMode // the decoder that refused, to ask it about one key
+	unknownKeys bool         // report a key with no field
+	methods     bool         // report an UnmarshalCBOR method's error
+	fields      map[reflect.Type][]structField
 }
 
 var (
@@ -212,13 +216,28 @@ var (
 // find walks the item at off, decoded into a value of type t at nesting depth depth, in the order
 // of the bytes (fxamacker's order), and returns the offset after it, or the error for the first
 // unknown key within it, with the key's offset and the member's path.
-func (u *unknownFieldFinder) find(off int, t reflect.Type, depth int) (int, *Error) {
+func (u *structErrorFinder) find(off int, t reflect.Type, depth int) (int, *Error) {
+	pointer := t.Kind() == reflect.Pointer // null makes it nil: no method is called
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
+	if reflect.PointerTo(t).Implements(cborUnmarshalerType) {
+		end := u.skip(off)
+		if u.methods && !(pointer && u.data[off] == cborNull) {
+			err := reflect.New(t).Interface().(cbor.Unmarshaler).UnmarshalCBOR(u.data[off:end])
+			var e *Error
+			if errors.As(err, &e) {
+				located := *e
+				located.path = nil
+				located.Offset = off + max(e.Offset, 0)
+				return 0, &located
+			}
+		}
+		return end, nil
+	}
 	major, n, p, err := cborHead(u.data, off)
 	if err != nil || !cborMajorsWithEntries[major] || depth > MaxDepthCeiling ||
-		reflect.PointerTo(t).Implements(cborUnmarshalerType) || reflect.PointerTo(t).Implements(textUnmarshalerType) {
+		reflect.PointerTo(t).Implements(textUnmarshalerType) {
 		return u.skip(off), nil
 	}
 	switch {
@@ -232,7 +251,7 @@ func (u *unknownFieldFinder) find(off int, t reflect.Type, depth int) (int, *Err
 				elem = t.Elem()
 			} else if f, ok := u.field(t, key); ok {
 				elem = t.FieldByIndex(f.idx).Type
-			} else if u.unknown(t, key) {
+			} else if u.unknownKeys && u.unknown(t, key) {
 				return 0, errUnknownField(t, key, p).atKey(key)
 			}
 			var ferr *Error
@@ -257,7 +276,7 @@ func (u *unknownFieldFinder) find(off int, t reflect.Type, depth int) (int, *Err
 
 // field returns the field of struct type t for key (see structFieldByKey), the fields of each
 // type found once per walk.
-func (u *unknownFieldFinder) field(t reflect.Type, key string) (structField, bool) {
+func (u *structErrorFinder) field(t reflect.Type, key string) (structField, bool) {
 	if u.fields == nil {
 		u.fields = map[reflect.Type][]structField{}
 	}
@@ -272,7 +291,7 @@ func (u *unknownFieldFinder) field(t reflect.Type, key string) (structField, boo
 // unknown asks the strict decoder itself whether struct type t has no field for key, by decoding
 // the map {key: null} into a new t: its answer follows every one of its matching rules, including
 // those structFields leaves out.
-func (u *unknownFieldFinder) unknown(t reflect.Type, key string) bool {
+func (u *structErrorFinder) unknown(t reflect.Type, key string) bool {
 	probe := cborAppendHead([]byte{cborMajorMap | 1}, cborMajorText, uint64(len(key)))
 	probe = append(append(probe, key...), cborNull)
 	var ue *cbor.UnknownFieldError
@@ -280,7 +299,7 @@ func (u *unknownFieldFinder) unknown(t reflect.Type, key string) bool {
 }
 
 // skip returns the offset after the item at off.
-func (u *unknownFieldFinder) skip(off int) int {
+func (u *structErrorFinder) skip(off int) int {
 	s := cborScanner{data: u.data, lim: &u.lim, left: math.MaxInt}
 	end, err := s.value(off, 1)
 	if err != nil {

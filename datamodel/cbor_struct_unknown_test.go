@@ -192,3 +192,64 @@ func TestUnmarshalCBORStructUnknownRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmarshalCBORStructMethodErrors: an error of a Link or Blob field's UnmarshalCBOR method
+// is located in the whole input, at the field's path and offset (it used to have Offset -1 and
+// only the path inside the item, "/ref" rather than "/b/ref"), as UnmarshalCBOR locates errors.
+func TestUnmarshalCBORStructMethodErrors(t *testing.T) {
+	type holder struct {
+		Type  string          `cbor:"$type"`
+		Links []Link          `cbor:"links"`
+		Opt   *Link           `cbor:"opt"`
+		Image *cborTestImage  `cbor:"image,omitempty"`
+		Blobs map[string]Blob `cbor:"blobs,omitempty"`
+	}
+	raw := cborTestLink(t, cborTestBlobLinkString)
+	blob := Blob{Ref: raw, MimeType: "a/b", Size: 1}
+	base := func() map[string]any {
+		return map[string]any{"$type": "a.b.c", "links": []any{raw, raw}, "opt": nil,
+			"image": map[string]any{"alt": "x", "image": blob}, "blobs": map[string]any{"k": blob}}
+	}
+	rows := []struct {
+		rule string
+		edit func(m map[string]any)
+		want error
+		path string
+		at   func(data []byte) int // the offset wanted
+	}{
+		{"rule 12: a string for the second Link of a slice", func(m map[string]any) { m["links"] = []any{raw, "bafy"} },
+			ErrGoType, "/links/1", func(d []byte) int { return bytes.Index(d, []byte("\x64bafy")) }},
+		{"rule 13: a string for a Blob field", func(m map[string]any) { m["image"].(map[string]any)["image"] = "blob" },
+			ErrBlob, "/image/image", func(d []byte) int { return bytes.Index(d, []byte("\x64blob\x65")) }},
+		{"rule 13: a plain map for a Blob in a map", func(m map[string]any) { m["blobs"] = map[string]any{"k": map[string]any{"a": int64(1)}} },
+			ErrBlob, "/blobs/k", func(d []byte) int { return bytes.Index(d, []byte("\xa1\x61a\x01")) }},
+	}
+	for _, r := range rows {
+		t.Run(r.rule, func(t *testing.T) {
+			m := base()
+			r.edit(m)
+			data, err := MarshalCBOR(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var h holder
+			err = UnmarshalCBORStruct(data, &h)
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("%v (%T), want an *Error", err, err)
+			}
+			if !errors.Is(err, r.want) || e.Path != r.path || e.Offset != r.at(data) || r.at(data) < 0 {
+				t.Errorf("%v (path %q, offset %d); want %v at %q, offset %d", err, e.Path, e.Offset, r.want, r.path, r.at(data))
+			}
+		})
+	}
+	// A null *Link is nil, no error; the input without faults decodes.
+	data, err := MarshalCBOR(base())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h holder
+	if err := UnmarshalCBORStruct(data, &h); err != nil || h.Opt != nil || len(h.Links) != 2 {
+		t.Errorf("%+v, %v", h, err)
+	}
+}
