@@ -77,10 +77,11 @@ func IsValid(s string) bool {
 // as the authority of an AT URI: the error's Offset and the offsets in its Reason count from the
 // start of that input. Input and Len are s's.
 func ValidateAt(s string, base int) error {
-	if _, err := Parse(s); err != nil {
-		return invalidAt(s, base)
+	// IsValid, not Parse: on failure Parse would build an error at base 0, thrown away here.
+	if IsValid(s) {
+		return nil
 	}
-	return nil
+	return invalidAt(s, base)
 }
 
 // FromDID returns the ID of a DID; the zero DID gives the zero ID.

@@ -108,8 +108,14 @@ func (d Datetime) Offset() int { return int(d.off) * 60 }
 // Compare returns -1, 0 or +1 as d is before, the same as, or after e. Datetimes order by
 // instant, to the nanosecond; two strings for the same instant ("…:50.1Z", "…:50.100Z",
 // "…:50.1+00:00") order bytewise as strings, so that Compare returns 0 only when d == e. To ask
-// whether two datetimes name the same instant, use d.Time().Equal(e.Time()).
+// whether two datetimes name the same instant, use d.Time().Equal(e.Time()). The zero Datetime
+// sorts first, as the zero values of the module's identifier types do.
 func (d Datetime) Compare(e Datetime) int {
+	// The zero value's instant fields say the Unix epoch: without this, it would sort between
+	// 1969 and 1970 datetimes.
+	if d.s == "" || e.s == "" {
+		return strings.Compare(d.s, e.s)
+	}
 	if c := cmp.Compare(d.sec, e.sec); c != 0 {
 		return c
 	}

@@ -248,9 +248,20 @@ func TestEveryDay(t *testing.T) {
 	}
 }
 
+// parseOrZero is MustParse, with "" for the zero Datetime.
+func parseOrZero(s string) Datetime {
+	if s == "" {
+		return Datetime{}
+	}
+	return MustParse(s)
+}
+
 func TestCompare(t *testing.T) {
 	ordered := []string{
+		"", // the zero Datetime sorts first
 		"0000-01-01T00:00:00Z",
+		"1969-12-31T23:59:59.999Z", // the zero value's instant fields say 1970: it must not sort here
+		"1970-01-01T00:00:00Z",
 		"1985-04-12T23:20:50.1+00:00", // same instant, ordered by string
 		"1985-04-12T23:20:50.100Z",
 		"1985-04-12T23:20:50.1Z",
@@ -265,10 +276,10 @@ func TestCompare(t *testing.T) {
 			} else if i > j {
 				want = 1
 			}
-			if got := MustParse(a).Compare(MustParse(b)); got != want {
-				t.Errorf("Compare(%s, %s) = %d, want %d", a, b, got, want)
+			if got := parseOrZero(a).Compare(parseOrZero(b)); got != want {
+				t.Errorf("Compare(%q, %q) = %d, want %d", a, b, got, want)
 			}
-			if (MustParse(a) == MustParse(b)) != (i == j) {
+			if (parseOrZero(a) == parseOrZero(b)) != (i == j) {
 				t.Errorf("%s == %s is %v", a, b, i != j)
 			}
 		}

@@ -30,7 +30,7 @@ func (d DID) CheckPLC() error {
 		return newError(d.s, -1, ErrInvalid, "not a DID")
 	}
 	if m := d.Method(); m != "plc" {
-		return newError(d.s, 4, ErrMethod, fmt.Sprintf("method %q is not plc", m))
+		return newError(d.s, 4, ErrMethod, fmt.Sprintf("method %s is not plc", echo.Quote(m)))
 	}
 	id := d.Identifier()
 	if len(id) != plcLen {
@@ -59,7 +59,7 @@ func (d DID) WebHost() (string, error) {
 		return "", newError(d.s, -1, ErrInvalid, "not a DID")
 	}
 	if m := d.Method(); m != "web" {
-		return "", newError(d.s, 4, ErrMethod, fmt.Sprintf("method %q is not web", m))
+		return "", newError(d.s, 4, ErrMethod, fmt.Sprintf("method %s is not web", echo.Quote(m)))
 	}
 	const base = len("did:web:")
 	host := d.Identifier()
@@ -76,7 +76,7 @@ func (d DID) WebHost() (string, error) {
 			return "", newError(d.s, base+i, ErrWeb, fmt.Sprintf("port at offset %d: only localhost may have a port", base+i))
 		}
 		if p := parsePort(port); p == 0 {
-			return "", newError(d.s, base+i+3, ErrWeb, fmt.Sprintf("port %q at offset %d is not a number from 1 to 65535", port, base+i+3))
+			return "", newError(d.s, base+i+3, ErrWeb, fmt.Sprintf("port %s at offset %d is not a number from 1 to 65535", echo.Quote(port), base+i+3))
 		}
 		return host + ":" + port, nil
 	}

@@ -128,6 +128,7 @@ func TestPLC(t *testing.T) {
 		{"did:plc:ewvi7nxzyoun6zhxrhs64oi1", ErrPLC, 31, "'1' at offset 31 is not a did:plc character (a-z, 2-7)"},
 		{"did:plc:ewvi7nxzyoun6zhxrhs64oi8", ErrPLC, 31, "'8' at offset 31 is not a did:plc character (a-z, 2-7)"},
 		{"did:plc:ewvi7nxzyoun6zhx:hs64oiz", ErrPLC, 24, "':' at offset 24 is not a did:plc character (a-z, 2-7)"},
+		{"did:" + strings.Repeat("m", 2000) + ":x", ErrMethod, 4, `method "` + strings.Repeat("m", 64) + `"… is not plc`}, // the reason echoes 64 bytes of the method, no more
 	} {
 		d := MustParse(tc.did)
 		err := d.CheckPLC()
@@ -174,6 +175,8 @@ func TestWebHost(t *testing.T) {
 		{"did:web:localhost%3A08080", "", ErrWeb, 20, `port "08080" at offset 20 is not a number from 1 to 65535`},
 		{"did:web:localhost%3Aabc", "", ErrWeb, 20, `port "abc" at offset 20 is not a number from 1 to 65535`},
 		{"did:web:localhost%3A", "", ErrWeb, 20, `port "" at offset 20 is not a number from 1 to 65535`},
+		{"did:web:localhost%3A" + strings.Repeat("1", 2000), "", ErrWeb, 20, `port "` + strings.Repeat("1", 64) + `"… at offset 20 is not a number from 1 to 65535`},
+		{"did:" + strings.Repeat("m", 2000) + ":x", "", ErrMethod, 4, `method "` + strings.Repeat("m", 64) + `"… is not web`},
 		{"did:web:exa%2Dmple.com", "", ErrWeb, 11, "'%' at offset 11: only %3A (the colon before a port) may be encoded in a did:web host"},
 		{"did:web:example", "", ErrWeb, -1, "host: a single label; a host name has at least two, as in example.com"},
 		{"did:web:127.0.0.1", "", ErrWeb, 16, "host: top-level domain at offset 16 starts with a digit"},

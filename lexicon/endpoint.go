@@ -164,7 +164,7 @@ func (c *Catalog) ValidateMessage(endpoint, typ string, v any, o Options) error 
 		}
 	}
 	if u.flags&closedUnion != 0 {
-		st.fail("closed", "%q is not one of the messages of %s", typ, endpoint)
+		st.fail("closed", "%q is not one of the messages of %s", clip(typ), endpoint)
 	}
 	return st.first()
 }

@@ -117,7 +117,7 @@ func (p *parser) document(data []byte) *Schema {
 	}
 	id, _ := p.str(m, "", "id", true)
 	if p.err == nil && nsidFormat.check(id) != nil {
-		p.fail("/id", "id", "%q is not an NSID", id)
+		p.fail("/id", "id", "%q is not an NSID", clip(id))
 	}
 	p.id = id
 	desc, _ := p.str(m, "", "description", false)
@@ -133,7 +133,7 @@ func (p *parser) document(data []byte) *Schema {
 	for _, name := range sortedKeys(defs) {
 		ptr := "/defs/" + escapeToken(name)
 		if !validDefName(name) {
-			p.fail(ptr, "defs", "%q is not a definition name", name)
+			p.fail(ptr, "defs", "%q is not a definition name", clip(name))
 			return nil
 		}
 		if dm, ok := defs[name].(map[string]any); ok && name != "main" {
@@ -181,14 +181,14 @@ func (p *parser) fullRef(ref, ptr string) string {
 		}
 		nsid = p.id
 	} else if nsidFormat.check(nsid) != nil {
-		p.fail(ptr, "ref", "%q: %q is not an NSID", ref, nsid)
+		p.fail(ptr, "ref", "%q: %q is not an NSID", clip(ref), clip(nsid))
 		return ""
 	}
 	if !hasFrag || frag == "main" {
 		return nsid
 	}
 	if !validDefName(frag) {
-		p.fail(ptr, "ref", "%q: %q is not a definition name", ref, frag)
+		p.fail(ptr, "ref", "%q: %q is not a definition name", clip(ref), clip(frag))
 		return ""
 	}
 	return nsid + "#" + frag
@@ -291,7 +291,7 @@ func (p *parser) strings(m map[string]any, ptr, key string, required, unique boo
 		if unique {
 			for _, t := range out {
 				if t == s {
-					p.fail(ptr+"/"+escapeToken(key)+"/"+strconv.Itoa(i), key, "%q appears twice", s)
+					p.fail(ptr+"/"+escapeToken(key)+"/"+strconv.Itoa(i), key, "%q appears twice", clip(s))
 					return nil, false
 				}
 			}

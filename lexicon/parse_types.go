@@ -29,11 +29,11 @@ func (p *parser) def(v any, ptr string, w where) *node {
 	}
 	k, ok := kindByName(t)
 	if !ok {
-		p.fail(ptr+"/type", "type", "unknown type %q", t)
+		p.fail(ptr+"/type", "type", "unknown type %q", clip(t))
 		return nil
 	}
 	if !allowed(k, w) {
-		p.fail(ptr+"/type", "type", "type %q cannot be %s", t, whereNames[w])
+		p.fail(ptr+"/type", "type", "type %q cannot be %s", clip(t), whereNames[w])
 		return nil
 	}
 	n := &node{kind: k}
@@ -87,7 +87,7 @@ func (p *parser) def(v any, ptr string, w where) *node {
 			full := p.fullRef(r, ptr+"/refs/"+strconv.Itoa(i))
 			for _, seen := range n.refs {
 				if seen == full {
-					p.fail(ptr+"/refs/"+strconv.Itoa(i), "refs", "%q is listed twice", r)
+					p.fail(ptr+"/refs/"+strconv.Itoa(i), "refs", "%q is listed twice", clip(r))
 				}
 			}
 			n.refs = append(n.refs, full)
@@ -184,7 +184,7 @@ func (p *parser) stringDef(n *node, m map[string]any, ptr string) {
 	if f, ok := p.str(m, ptr, "format", false); ok {
 		n.format = formatByName(f)
 		if n.format == nil {
-			p.fail(ptr+"/format", "format", "unknown string format %q", f)
+			p.fail(ptr+"/format", "format", "unknown string format %q", clip(f))
 			return
 		}
 	}
@@ -242,7 +242,7 @@ func (p *parser) blobDef(n *node, m map[string]any, ptr string) {
 	}
 	for i, a := range accept {
 		if !validAccept(a) {
-			p.fail(ptr+"/accept/"+strconv.Itoa(i), "accept", "%q is not a MIME type or a type/* pattern", a)
+			p.fail(ptr+"/accept/"+strconv.Itoa(i), "accept", "%q is not a MIME type or a type/* pattern", clip(a))
 			return
 		}
 	}
@@ -295,7 +295,7 @@ func (p *parser) objectDef(n *node, m map[string]any, ptr string) {
 	for i, name := range required {
 		j, ok := n.index[name]
 		if !ok {
-			p.fail(ptr+"/required/"+strconv.Itoa(i), "required", "%q is not a property", name)
+			p.fail(ptr+"/required/"+strconv.Itoa(i), "required", "%q is not a property", clip(name))
 			return
 		}
 		n.props[j].required = true
@@ -304,7 +304,7 @@ func (p *parser) objectDef(n *node, m map[string]any, ptr string) {
 	for i, name := range nullable {
 		j, ok := n.index[name]
 		if !ok {
-			p.fail(ptr+"/nullable/"+strconv.Itoa(i), "nullable", "%q is not a property", name)
+			p.fail(ptr+"/nullable/"+strconv.Itoa(i), "nullable", "%q is not a property", clip(name))
 			return
 		}
 		n.props[j].nullable = true
@@ -341,7 +341,7 @@ func (p *parser) endpointDef(n *node, m map[string]any, ptr string) {
 		}
 		name, ok := p.str(em, ep, "name", true)
 		if ok && (name == "" || strings.ContainsAny(name, " \t\r\n")) {
-			p.fail(ep+"/name", "name", "%q: an error name is short, with no whitespace", name)
+			p.fail(ep+"/name", "name", "%q: an error name is short, with no whitespace", clip(name))
 		}
 		p.str(em, ep, "description", false)
 	}
@@ -370,7 +370,7 @@ func (p *parser) permissionSetDef(m map[string]any, ptr string) {
 		for _, lang := range sortedKeys(lm) {
 			lp := ptr + "/" + escapeToken(key) + "/" + escapeToken(lang)
 			if err := languageFormat.check(lang); err != nil {
-				p.fail(lp, key, "%q is not a language tag", lang)
+				p.fail(lp, key, "%q is not a language tag", clip(lang))
 			}
 			if _, ok := lm[lang].(string); !ok {
 				p.fail(lp, key, "must map to strings, not %s", jsonKind(lm[lang]))
@@ -396,13 +396,13 @@ func (p *parser) permissionDef(m map[string]any, ptr string) {
 		}
 		for i, c := range cols {
 			if nsidFormat.check(c) != nil {
-				p.fail(ptr+"/collection/"+strconv.Itoa(i), "collection", "%q is not an NSID (no wildcard in a Lexicon)", c)
+				p.fail(ptr+"/collection/"+strconv.Itoa(i), "collection", "%q is not an NSID (no wildcard in a Lexicon)", clip(c))
 			}
 		}
 		acts, _ := p.strings(m, ptr, "action", false, true)
 		for i, a := range acts {
 			if a != "create" && a != "update" && a != "delete" {
-				p.fail(ptr+"/action/"+strconv.Itoa(i), "action", "%q is not create, update or delete", a)
+				p.fail(ptr+"/action/"+strconv.Itoa(i), "action", "%q is not create, update or delete", clip(a))
 			}
 		}
 	case "rpc":
@@ -418,14 +418,14 @@ func (p *parser) permissionDef(m map[string]any, ptr string) {
 			if l == "*" {
 				wildLXM = true
 			} else if nsidFormat.check(l) != nil {
-				p.fail(ptr+"/lxm/"+strconv.Itoa(i), "lxm", "%q is not an NSID or \"*\"", l)
+				p.fail(ptr+"/lxm/"+strconv.Itoa(i), "lxm", "%q is not an NSID or \"*\"", clip(l))
 			}
 		}
 		inherit, _ := p.boolean(m, ptr, "inheritAud")
 		aud, hasAud := p.str(m, ptr, "aud", false)
 		switch {
 		case hasAud && aud != "*":
-			p.fail(ptr+"/aud", "aud", "%q: a permission set's aud is \"*\" or absent with inheritAud", aud)
+			p.fail(ptr+"/aud", "aud", "%q: a permission set's aud is \"*\" or absent with inheritAud", clip(aud))
 		case hasAud && wildLXM:
 			p.fail(ptr+"/aud", "aud", "aud and lxm cannot both be wildcards")
 		case !hasAud && !inherit:

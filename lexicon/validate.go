@@ -108,7 +108,7 @@ func (c *Catalog) record(st *state, v any, o *Options) {
 		return
 	}
 	if o.Collection != "" && t != o.Collection {
-		st.failAt("$type", -1, "$type", "%q is not the collection %q", t, o.Collection)
+		st.failAt("$type", -1, "$type", "%q is not the collection %q", clip(t), o.Collection)
 		return
 	}
 	n := c.defs[t]
@@ -175,7 +175,7 @@ func (st *state) warnAt(key, rule, format string, args ...any) {
 }
 
 func (st *state) notFound(ref, what string) {
-	st.errs = append(st.errs, &Error{Err: ErrNotFound, Rule: "$type", Detail: fmt.Sprintf("%q is not %s in the catalog", ref, what)})
+	st.errs = append(st.errs, &Error{Err: ErrNotFound, Rule: "$type", Detail: fmt.Sprintf("%q is not %s in the catalog", clip(ref), what)})
 }
 
 func segment(key string, idx int) string {
@@ -374,18 +374,18 @@ func (st *state) union(n *node, v any) bool {
 	if base, ok := strings.CutSuffix(t, "#main"); ok && !strings.Contains(base, "#") {
 		for _, r := range n.refs {
 			if r == base {
-				return st.failAt("$type", -1, "$type", "%q: a main definition is named without #main", t)
+				return st.failAt("$type", -1, "$type", "%q: a main definition is named without #main", clip(t))
 			}
 		}
 	}
 	if n.flags&closedUnion != 0 {
-		return st.failAt("$type", -1, "closed", "%q is not one of the closed union's variants", t)
+		return st.failAt("$type", -1, "closed", "%q is not one of the closed union's variants", clip(t))
 	}
 	if k := st.cat.defs[t]; k != nil && (k.kind == kObject || k.kind == kRecord) {
 		return st.variant(k, m)
 	}
 	if st.all {
-		st.warnAt("$type", "refs", "%q is not a variant the open union lists, nor a type the catalog holds (not checked)", t)
+		st.warnAt("$type", "refs", "%q is not a variant the open union lists, nor a type the catalog holds (not checked)", clip(t))
 	}
 	return true
 }

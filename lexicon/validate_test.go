@@ -2,6 +2,7 @@ package lexicon
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -219,5 +220,30 @@ func TestGraphemeCount(t *testing.T) {
 	}
 	if got := graphemeCount(strings.Repeat("é", 1000), 5); got != 5 {
 		t.Errorf("limit: %d", got)
+	}
+}
+
+// TestLongTypeBounded: a $type that names nothing, or the id of a schema that is not an NSID,
+// is echoed in the error's Detail at most echo.Max bytes (and "…"), whatever its length: the
+// record or document is untrusted, and an error must not grow with it.
+func TestLongTypeBounded(t *testing.T) {
+	c := testCatalog(t)
+	long := strings.Repeat("x", 100_000)
+	for _, o := range []Options{{}, {Collection: "com.example.thing"}} {
+		err := c.ValidateRecord(mustJSON(t, `{"$type": "`+long+`"}`), o)
+		var e *Error
+		if !errors.As(err, &e) || len(e.Detail) > 200 || len(err.Error()) > 300 {
+			t.Errorf("%+v: a %d-byte error", o, len(fmt.Sprint(err)))
+		}
+	}
+	// An open union's unlisted variant: a warning, bounded the same way.
+	r := c.CheckRecord(mustJSON(t, `{"$type": "com.example.thing", "name": "a", "embed": {"$type": "`+long+`"}}`), Options{})
+	if len(r.Errors) != 0 || len(r.Warnings) != 1 || len(r.Warnings[0].Detail) > 200 {
+		t.Errorf("unlisted variant: %d errors, warnings %.300v", len(r.Errors), r.Warnings)
+	}
+	_, err := ParseSchema("x.json", []byte(`{"lexicon": 1, "id": "`+long+`", "defs": {}}`))
+	var e *Error
+	if !errors.As(err, &e) || len(e.Detail) > 200 {
+		t.Errorf("schema with a long id: a %d-byte error", len(fmt.Sprint(err)))
 	}
 }

@@ -61,3 +61,13 @@ func Message(kind, clip string, n int, reason string) string {
 	b.WriteString(reason)
 	return b.String()
 }
+
+// Quote renders a part of an input for a reason ("method %s is not plc"): at most Max bytes of
+// it, escaped to ASCII, with "…" after a cut, so that a reason stays bounded however long the
+// part is (the whole input is already echoed, bounded, by Message).
+func Quote(part string) string {
+	if len(part) <= Max {
+		return strconv.QuoteToASCII(part)
+	}
+	return strconv.QuoteToASCII(Clip(part)) + "…"
+}

@@ -71,3 +71,17 @@ func TestClipCutsAtCharacterBoundary(t *testing.T) {
 		}
 	}
 }
+
+func TestQuote(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"web", `"web"`},
+		{"a\xffé", `"a\xff\u00e9"`},
+		{strings.Repeat("a", Max), `"` + strings.Repeat("a", Max) + `"`},
+		{strings.Repeat("a", 3000), `"` + strings.Repeat("a", Max) + `"…`},
+	}
+	for _, tt := range tests {
+		if got := Quote(tt.in); got != tt.want {
+			t.Errorf("Quote(%.20q…) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
