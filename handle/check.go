@@ -3,32 +3,18 @@ package handle
 import (
 	"fmt"
 
+	"github.com/atcore/atcore/internal/dns"
 	"github.com/atcore/atcore/internal/echo"
 )
 
 const maxLabel = 63
 
-// class[c] classifies the bytes of a handle: 0 for a byte that may not appear at all.
-var class = func() (t [256]byte) {
-	for c := '0'; c <= '9'; c++ {
-		t[c] = digit
-	}
-	for c := 'A'; c <= 'Z'; c++ {
-		t[c] = letter
-	}
-	for c := 'a'; c <= 'z'; c++ {
-		t[c] = letter
-	}
-	t['-'] = hyphen
-	t['.'] = dot
-	return t
-}()
-
+// The byte classes of an handle are those of every DNS-style name (internal/dns).
 const (
-	letter = 1 + iota
-	digit
-	hyphen
-	dot
+	letter = dns.Letter
+	digit  = dns.Digit
+	hyphen = dns.Hyphen
+	dot    = dns.Dot
 )
 
 // check is the cheap check: it returns the offset of the top-level domain of s if s is a valid
@@ -42,7 +28,7 @@ func check(s string) int {
 	start := 0
 	prev := byte(dot) // a label starts as if after a '.'
 	for i := 0; i < n; i++ {
-		c := class[s[i]]
+		c := dns.Class[s[i]]
 		switch c {
 		case 0:
 			return 0
@@ -61,7 +47,7 @@ func check(s string) int {
 	}
 	// The top-level domain: at least the second label, 1 to 63 bytes, starting with a letter,
 	// not ending with '-'.
-	if start == 0 || prev == dot || prev == hyphen || n-start > maxLabel || class[s[start]] != letter {
+	if start == 0 || prev == dot || prev == hyphen || n-start > maxLabel || dns.Class[s[start]] != letter {
 		return 0
 	}
 	return start
@@ -89,7 +75,7 @@ func problem(s string, base int) (offset int, reason string, sentinel error) {
 		return base + MaxLen, fmt.Sprintf("%d bytes long; a handle has at most %d", n, MaxLen), ErrLength
 	}
 	for i := 0; i < n; i++ {
-		if class[s[i]] == 0 {
+		if dns.Class[s[i]] == 0 {
 			return base + i, fmt.Sprintf("%s at offset %d is not allowed in a handle", echo.QuoteAt(s, i), base+i), ErrCharacter
 		}
 	}
@@ -111,7 +97,7 @@ func problem(s string, base int) (offset int, reason string, sentinel error) {
 			return base + end - 1, fmt.Sprintf("label at offset %d ends with '-'", base+start), ErrPosition
 		case last && start == 0:
 			return -1, "a single label; a handle has at least two, as in example.com", ErrLabel
-		case last && class[label[0]] == digit:
+		case last && dns.Class[label[0]] == digit:
 			return base + start, fmt.Sprintf("top-level domain at offset %d starts with a digit", base+start), ErrPosition
 		}
 		start = end + 1

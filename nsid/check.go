@@ -3,6 +3,7 @@ package nsid
 import (
 	"fmt"
 
+	"github.com/atcore/atcore/internal/dns"
 	"github.com/atcore/atcore/internal/echo"
 )
 
@@ -11,27 +12,12 @@ const (
 	minSegments = 3
 )
 
-// class[c] classifies the bytes of an NSID: 0 for a byte that may not appear at all.
-var class = func() (t [256]byte) {
-	for c := '0'; c <= '9'; c++ {
-		t[c] = digit
-	}
-	for c := 'A'; c <= 'Z'; c++ {
-		t[c] = letter
-	}
-	for c := 'a'; c <= 'z'; c++ {
-		t[c] = letter
-	}
-	t['-'] = hyphen
-	t['.'] = dot
-	return t
-}()
-
+// The byte classes of an NSID are those of every DNS-style name (internal/dns).
 const (
-	letter = 1 + iota
-	digit
-	hyphen
-	dot
+	letter = dns.Letter
+	digit  = dns.Digit
+	hyphen = dns.Hyphen
+	dot    = dns.Dot
 )
 
 // lastDot is the cheap check: it returns the offset of the last '.' of s if s is a valid NSID,
@@ -40,13 +26,13 @@ const (
 func lastDot(s string) int {
 	n := len(s)
 	// The shortest NSID is "a.b.c"; the first byte must be a letter (top-level domain).
-	if n < 5 || n > MaxLen || class[s[0]] != letter {
+	if n < 5 || n > MaxLen || dns.Class[s[0]] != letter {
 		return -1
 	}
 	start, last, dots, hyph := 0, -1, 0, -1
 	prev := byte(dot) // a segment starts as if after a '.'
 	for i := 0; i < n; i++ {
-		c := class[s[i]]
+		c := dns.Class[s[i]]
 		switch c {
 		case 0:
 			return -1
@@ -67,7 +53,7 @@ func lastDot(s string) int {
 		prev = c
 	}
 	// The name: 1 to 63 letters and digits, starting with a letter.
-	if dots < minSegments-1 || last == n-1 || n-start > maxSegment || hyph > last || class[s[start]] != letter {
+	if dots < minSegments-1 || last == n-1 || n-start > maxSegment || hyph > last || dns.Class[s[start]] != letter {
 		return -1
 	}
 	return last
@@ -95,7 +81,7 @@ func problem(s string, base int) (offset int, reason string, sentinel error) {
 		return base + MaxLen, fmt.Sprintf("NSID is %d bytes long; at most %d are allowed", n, MaxLen), ErrLength
 	}
 	for i := 0; i < n; i++ {
-		if class[s[i]] == 0 {
+		if dns.Class[s[i]] == 0 {
 			return base + i, fmt.Sprintf("%s at offset %d is not allowed in an NSID", echo.QuoteAt(s, i), base+i), ErrCharacter
 		}
 	}
@@ -121,17 +107,17 @@ func problem(s string, base int) (offset int, reason string, sentinel error) {
 			return -1, what + fmt.Sprintf("; an NSID has at least %d, as in com.example.thing", minSegments), ErrSegment
 		case last:
 			// The name segment: letters and digits, not starting with a digit.
-			if class[seg[0]] == digit {
+			if dns.Class[seg[0]] == digit {
 				return base + start, fmt.Sprintf("name segment at offset %d starts with a digit", base+start), ErrPosition
 			}
 			for i := 0; i < len(seg); i++ {
-				if class[seg[i]] == hyphen {
+				if dns.Class[seg[i]] == hyphen {
 					return base + start + i, fmt.Sprintf("'-' at offset %d is not allowed in the name segment (the last one)", base+start+i), ErrPosition
 				}
 			}
 		default:
 			// A domain authority segment.
-			if segments == 1 && class[seg[0]] == digit {
+			if segments == 1 && dns.Class[seg[0]] == digit {
 				return base, fmt.Sprintf("first segment starts with a digit at offset %d", base), ErrPosition
 			}
 			if seg[0] == '-' {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/atcore/atcore/internal/dns"
 	"github.com/atcore/atcore/internal/echo"
 	"github.com/atcore/atcore/internal/testvec"
 )
@@ -47,7 +48,7 @@ func FuzzParse(f *testing.F) {
 		if e.Offset < -1 || e.Offset > len(s) || e.Err == ErrInvalid || !errors.Is(err, ErrInvalid) {
 			t.Fatalf("%q: error %+v", s, e)
 		}
-		if errors.Is(err, ErrCharacter) && class[s[e.Offset]] != 0 {
+		if errors.Is(err, ErrCharacter) && dns.Class[s[e.Offset]] != 0 {
 			t.Fatalf("%q: offset %d does not point at a bad byte", s, e.Offset)
 		}
 	})
