@@ -55,7 +55,8 @@ type Error struct {
 	// Reason says what is wrong, with the offset where there is one.
 	Reason string
 	// Err is the sentinel the error matches: ErrLength, ErrPrefix, ErrMethod, ErrCharacter,
-	// ErrEnd, ErrPLC or ErrWeb.
+	// ErrEnd, ErrPLC or ErrWeb; ErrInvalid itself when CheckPLC or WebHost is called on the zero
+	// DID, which is no DID at all.
 	Err error
 }
 
