@@ -43,6 +43,7 @@ package datamodel
 //	cbor_scan.go    ScanCBOR: the syntax check, no values
 //	cbor_decode.go  UnmarshalCBOR, UnmarshalCBORPrefix
 //	cbor_encode.go  MarshalCBOR, AppendCBOR
+//	typed_plan.go   the typed codec's plans: how a Go type is read and written, once per type
 //	cbor_struct.go  Go structs through fxamacker/cbor, held to the scanner
 //	cbor_struct_depth.go  the depth walk that keeps fxamacker's encoder off deep and cyclic values
 //	cbor_struct_fields.go fxamacker's field keys, to locate the struct path's errors
