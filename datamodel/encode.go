@@ -151,8 +151,15 @@ func mapID(m map[string]any) containerID {
 // steady stream of encodes allocates only its exact-size results.
 var encodeBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
 
-// maxPooledEncodeBuf keeps one huge encode from pinning its buffer in the pool forever.
-const maxPooledEncodeBuf = 64 << 10
+// maxPooledEncodeBuf is the largest buffer the pool keeps: the largest record the decoders accept
+// by default (DefaultMaxJSONSize; a CBOR record's JSON form is larger than its CBOR), so that
+// encodes of records of any size reuse a buffer instead of regrowing one from 1 KiB and
+// copying it at every step (with a 64 KiB bound a 1 MB encode allocated 6 bytes per output byte;
+// BenchmarkEncodeSweep). A buffer beyond it, only from a tree no decoder would have produced
+// with the default limits, is dropped rather than pinned. A pooled buffer not used for two
+// garbage collections is freed (sync.Pool), so the memory held is at most this bound per
+// encode running at once.
+const maxPooledEncodeBuf = DefaultMaxJSONSize
 
 // getEncodeBuf returns an empty pooled buffer; putEncodeBuf returns it, grown to buf, to the
 // pool.
