@@ -187,7 +187,7 @@ func (t *typedJSONDecoder) object(p *typedPlan, f *typedField, ptr unsafe.Pointe
 				fd := &p.fields[fi]
 				err = t.decode(fd.plan, fd, typedFieldPtr(ptr, fd, true))
 			} else {
-				if dup := t.unknownDup(base, &names, key); dup {
+				if dup := t.seenKey(base, &names, key); dup {
 					return atKey(d.fail(ErrDuplicateKey, keyOff, strconv.Quote(key)), key)
 				}
 				switch {
@@ -230,9 +230,10 @@ func (t *typedJSONDecoder) object(p *typedPlan, f *typedField, ptr unsafe.Pointe
 	return nil
 }
 
-// unknownDup records key, a key with no field of the object whose keys start at t.names[base],
-// and reports whether it was there already: by comparing while they are few, then in a map.
-func (t *typedJSONDecoder) unknownDup(base int, set *map[string]struct{}, key string) bool {
+// seenKey records key, a key of the object whose keys (those with no field, for a struct) start
+// at t.names[base], and reports whether it was there already: by comparing while they are few,
+// then in a map.
+func (t *typedJSONDecoder) seenKey(base int, set *map[string]struct{}, key string) bool {
 	if *set != nil {
 		if _, ok := (*set)[key]; ok {
 			return true
@@ -278,6 +279,8 @@ func (t *typedJSONDecoder) mapOf(p *typedPlan, f *typedField, ptr unsafe.Pointer
 	}
 	tmp := reflect.New(p.elem.typ)
 	kt := p.typ.Key()
+	base := len(t.names)
+	var names map[string]struct{} // the keys read, once there are many
 	blob := false
 	n := 0
 	if d.pos < len(d.data) && d.data[d.pos] == '}' {
@@ -295,6 +298,11 @@ func (t *typedJSONDecoder) mapOf(p *typedPlan, f *typedField, ptr unsafe.Pointer
 				return t.generic(p, f, start, depth, left)
 			}
 			blob = blob || isBlob
+			// Duplicates are found among the keys read, not by the map's size: the map may hold
+			// entries already.
+			if t.seenKey(base, &names, key) {
+				return atKey(d.fail(ErrDuplicateKey, keyOff, strconv.Quote(key)), key)
+			}
 			tmp.Elem().SetZero()
 			if err := t.decode(p.elem, f, tmp.UnsafePointer()); err != nil {
 				return atKey(err, key)
@@ -303,11 +311,7 @@ func (t *typedJSONDecoder) mapOf(p *typedPlan, f *typedField, ptr unsafe.Pointer
 			if kt != kv.Type() {
 				kv = kv.Convert(kt)
 			}
-			size := mv.Len()
 			mv.SetMapIndex(kv, tmp.Elem())
-			if mv.Len() == size {
-				return atKey(d.fail(ErrDuplicateKey, keyOff, strconv.Quote(key)), key)
-			}
 			n++
 			more, err := t.sep('}', "',' or '}'")
 			if err != nil {
@@ -318,6 +322,8 @@ func (t *typedJSONDecoder) mapOf(p *typedPlan, f *typedField, ptr unsafe.Pointer
 			}
 		}
 	}
+	clear(t.names[base:])
+	t.names = t.names[:base]
 	d.depth--
 	if err := d.take(n, start); err != nil {
 		return err

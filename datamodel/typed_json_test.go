@@ -358,6 +358,20 @@ func TestJSONStructDecode(t *testing.T) {
 	}
 }
 
+// TestJSONStructRestart: a map field that holds entries already, and a decode read again with the
+// generic decoder's careful path (a blob whose "$type" is not its first key, in a field typed
+// any), find no duplicate that is not in the input.
+func TestJSONStructRestart(t *testing.T) {
+	in := `{"tags":{"a":1,"b":2},"any":{"mimeType":"a/b","$type":"blob","ref":{"$link":"` + typedTestBlobCID + `"},"size":1}}`
+	v := typedTestFields{Tags: map[string]int{"a": 0, "c": 3}}
+	if err := UnmarshalJSONStruct([]byte(in), &v); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := v.Any.(Blob); !ok || !reflect.DeepEqual(v.Tags, map[string]int{"a": 1, "b": 2, "c": 3}) {
+		t.Errorf("got %#v, %v", v.Any, v.Tags)
+	}
+}
+
 // TestJSONStructUnknownFields: a record read with a key its type lacks, kept in UnknownFields,
 // written back in place, JSON and CBOR alike; and the default and DisallowUnknownFields.
 func TestJSONStructUnknownFields(t *testing.T) {
