@@ -70,10 +70,13 @@ func (e *typedJSONEncoder) top(dst []byte, v any) ([]byte, error) {
 	}
 	rv := reflect.ValueOf(v)
 	if rv.Kind() == reflect.Pointer {
-		// A pointer is encoded as itself, through a variable holding it: no copy of what it
-		// points to.
-		pv := rv.UnsafePointer()
-		return e.value(dst, typedPlanOf(rv.Type()), unsafe.Pointer(&pv), 1)
+		// What a pointer points to, as the pointer's plan would write it: no copy of it.
+		if rv.IsNil() {
+			return append(dst, "null"...), nil
+		}
+		if p := typedPlanOf(rv.Type()); p.kind == typedPointer {
+			return e.value(dst, p.elem, rv.UnsafePointer(), 1)
+		}
 	}
 	pv := reflect.New(rv.Type())
 	pv.Elem().Set(rv)
@@ -394,6 +397,30 @@ func (e *typedJSONEncoder) members(dst []byte, ms []typedJSONMember, id containe
 // shape applies the map rules to an object about to be written (DECISIONS rules 10, 11, 13), as
 // MarshalJSON applies them to a map, with its errors: on the generic values the rules look at.
 func (e *typedJSONEncoder) shape(ms []typedJSONMember) *Error {
+	// The usual case, decided without the generic values: no "$link" or "$bytes" key, and a
+	// "$type" that is a non-empty string other than "blob".
+	usual := true
+	for i := range ms {
+		switch ms[i].key {
+		case "$link", "$bytes":
+			usual = false
+		case "$type":
+			var s any = ms[i].val
+			if f := ms[i].f; f != nil {
+				s = nil
+				if f.plan.kind == typedString {
+					s = *(*string)(ms[i].ptr)
+				}
+			}
+			usual = usual && s != nil && s != "" && s != "blob"
+			if _, ok := s.(string); !ok {
+				usual = false
+			}
+		}
+	}
+	if usual {
+		return nil
+	}
 	m := make(map[string]any, len(ms))
 	for i := range ms {
 		if ms[i].f != nil {
