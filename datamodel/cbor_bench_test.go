@@ -133,8 +133,8 @@ func TestCBORBenchBaselineAgrees(t *testing.T) {
 	}
 }
 
-// BenchmarkCBORStruct measures the typed path on the post record: decode (scan, then fxamacker
-// into the struct) and encode (fxamacker, then scan of the output).
+// BenchmarkCBORStruct measures the typed path on the post record, decode and encode, beside the
+// fxamacker-based path it replaced.
 func BenchmarkCBORStruct(b *testing.B) {
 	var data []byte
 	for _, r := range cborTestRecords(b) {
@@ -152,6 +152,18 @@ func BenchmarkCBORStruct(b *testing.B) {
 		for b.Loop() {
 			var p cborTestPost
 			if err := UnmarshalCBORStruct(data, &p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	// The decoder as it was before the typed codec (cbor_struct_ref_test.go): scan, then
+	// fxamacker. The ratio post/decode : post/decode-fxamacker is issue 15's "before/after".
+	b.Run("post/decode-fxamacker", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			var p cborTestPost
+			if err := unmarshalCBORStructRef(data, &p); err != nil {
 				b.Fatal(err)
 			}
 		}

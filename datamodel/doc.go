@@ -44,9 +44,11 @@ package datamodel
 //	cbor_decode.go  UnmarshalCBOR, UnmarshalCBORPrefix
 //	cbor_encode.go  MarshalCBOR, AppendCBOR
 //	typed_plan.go   the typed codec's plans: how a Go type is read and written, once per type
-//	cbor_struct.go  Go structs through fxamacker/cbor, held to the scanner
+//	typed_cbor_decode.go  the typed CBOR decoder: bytes into Go values by their plans
+//	cbor_struct.go  UnmarshalCBORStruct, MarshalCBORStruct, DisallowUnknownFields; the fxamacker
+//	                methods of Link and Blob
 //	cbor_struct_depth.go  the depth walk that keeps fxamacker's encoder off deep and cyclic values
-//	cbor_struct_fields.go fxamacker's field keys, to locate the struct path's errors
+//	cbor_struct_fields.go fxamacker's field keys, to locate the struct encoder's errors
 //
 //	json_lex.go     JSON whitespace, strings, numbers (the lexing layer)
 //	json_cache.go   the JSON decoder's key and $type caches and string arena

@@ -3,7 +3,6 @@ package datamodel
 import (
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"unicode/utf8"
 	"unsafe"
@@ -181,38 +180,6 @@ func exactCopy(buf []byte, err error) []byte {
 	out := make([]byte, len(buf))
 	copy(out, buf)
 	return out
-}
-
-// maxStackEntries is the size of the stack array in which a map's entries are sorted; records'
-// maps are smaller, larger ones allocate.
-const maxStackEntries = 16
-
-// mapEntry is a map entry being sorted for encoding.
-type mapEntry struct {
-	key   string
-	value any
-}
-
-// sortEntries sorts entries by key, length-first then bytewise (DECISIONS rule 9, the
-// DAG-CBOR order). Records have small maps, where an insertion sort beats the general sort.
-func sortEntries(entries []mapEntry) {
-	if len(entries) > 12 {
-		slices.SortFunc(entries, func(a, b mapEntry) int {
-			if len(a.key) != len(b.key) {
-				return len(a.key) - len(b.key)
-			}
-			return strings.Compare(a.key, b.key)
-		})
-		return
-	}
-	for i := 1; i < len(entries); i++ {
-		e := entries[i]
-		j := i
-		for ; j > 0 && cborKeyLess(e.key, entries[j-1].key); j-- {
-			entries[j] = entries[j-1]
-		}
-		entries[j] = e
-	}
 }
 
 // cborKeyLess reports whether a sorts before b in DAG-CBOR key order.

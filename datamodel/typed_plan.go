@@ -304,7 +304,7 @@ func (b *typedBuilder) structFields(p *typedPlan) {
 						p.kind, p.err = typedInvalid, valueError(ErrUnsupported, "Go struct "+t.String()+" has two UnknownFields fields")
 						return
 					}
-					p.unknown = &typedField{goName: t.Name() + "." + sf.Name, offset: sf.Offset, direct: true, plan: b.plan(ft)}
+					p.unknown = &typedField{goName: t.String() + "." + sf.Name, offset: sf.Offset, direct: true, plan: b.plan(ft)}
 					continue
 				}
 				tag := sf.Tag.Get("cbor")
@@ -336,7 +336,7 @@ func (b *typedBuilder) structFields(p *typedPlan) {
 				f := typedCandidate{depth: depth, tagged: tag != "" && !strings.HasPrefix(tag, ","), order: append(append([]int{}, l.order...), i)}
 				f.name = name
 				f.key = string(cborAppendHead(nil, cborMajorText, uint64(len(name)))) + name
-				f.goName = l.t.Name() + "." + sf.Name
+				f.goName = l.t.String() + "." + sf.Name
 				f.validKey = utf8.ValidString(name)
 				for _, o := range strings.Split(opts, ",") {
 					f.omitEmpty = f.omitEmpty || o == "omitempty" || o == "omitzero"
@@ -483,13 +483,17 @@ type typedSliceHeader struct {
 	len, cap int
 }
 
-// typedGoName names the Go side of a mismatch for error details: "Go field Post.text of type
-// int64", or "a Go value of type int64" outside a struct.
+// typedGoName names the Go side of a mismatch for error details: "Go field pkg.Post.Text of type
+// int64"; "a Go string in field pkg.Post.Langs of type []string" for an element or a pointer's
+// target; "a Go value of type int64" outside a struct.
 func typedGoName(f *typedField, p *typedPlan) string {
-	if f != nil {
-		return "Go field " + f.goName + " of type " + p.typ.String()
+	switch {
+	case f == nil:
+		return "a Go value of type " + p.typ.String()
+	case f.plan != p:
+		return "a Go " + p.typ.String() + " in field " + f.goName + " of type " + f.plan.typ.String()
 	}
-	return "a Go value of type " + p.typ.String()
+	return "Go field " + f.goName + " of type " + p.typ.String()
 }
 
 // typedKindNames names each kind, for tests and debugging.
