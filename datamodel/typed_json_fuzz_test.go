@@ -16,7 +16,8 @@ var typedFuzzLimits = []Option{WithLimits(Limits{MaxDepth: 4, MaxElements: 5, Ma
 // accepts exactly what UnmarshalJSON accepts, and gives the same value and the same JSON and
 // CBOR back (typedTestAgree); into a struct of typed fields it refuses what UnmarshalJSON
 // refuses, with the same error, and otherwise fails only on the Go side (ErrGoType, ErrBlob);
-// what it accepts, MarshalJSONStruct writes and UnmarshalJSONStruct reads back as the same value.
+// what it accepts, MarshalJSONStruct writes (as MarshalCBORStruct writes it, in CBOR) and
+// UnmarshalJSONStruct reads back as the same value.
 func FuzzJSONStructDifferential(f *testing.F) {
 	for _, file := range []string{"data-model-fixtures.json", "data-model-valid.json", "data-model-invalid.json"} {
 		for _, c := range interopCases(f, file) {
@@ -54,8 +55,16 @@ func FuzzJSONStructDifferential(f *testing.F) {
 				continue
 			}
 			out, err := MarshalJSONStruct(&v, opts...)
+			// The two struct encoders agree: the same verdict and sentinel, and the same record.
+			cb, cerr := MarshalCBORStruct(&v)
+			if len(opts) == 0 && (err == nil) != (cerr == nil) || err != nil && cerr != nil && !errors.Is(cerr, err.(*Error).Err) {
+				t.Fatalf("MarshalJSONStruct: %v; MarshalCBORStruct: %v", err, cerr)
+			}
 			if err != nil {
 				continue // a value the typed fields hold that is not a data-model value (a "blob" struct)
+			}
+			if fromJSON, err := JSONToCBOR(out, opts...); cerr == nil && (err != nil || !bytes.Equal(fromJSON, cb)) {
+				t.Fatalf("MarshalCBORStruct %x; MarshalJSONStruct %s, as CBOR %x, %v", cb, out, fromJSON, err)
 			}
 			var back typedTestFields
 			if err := UnmarshalJSONStruct(out, &back, opts...); err != nil {
