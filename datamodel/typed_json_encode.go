@@ -6,6 +6,7 @@ package datamodel
 //
 //	MarshalJSONStruct        the entry point
 //	typedJSONEncoder.value   one Go value, by kind
+//	typedJSONEncoder.anyValue a value held in an interface (anySlice, anyMap: generic containers)
 //	typedJSONEncoder.object  a struct: its fields and UnknownFields, keys in bytewise order
 //	typedJSONEncoder.goMap   a Go map whose values are not any
 //	typedJSONEncoder.shape   the map rules (DECISIONS rules 10, 11, 13) on a struct or map
@@ -46,7 +47,8 @@ import (
 // (ErrBlob), floats (ErrFloat) and other Go types outside the data model (ErrUnsupported), and
 // values beyond the limits of opts (depth, elements, key length, values, CID length), cycles
 // included. An UnknownFields entry whose key is also the key of a field of the struct is
-// ErrGoType. A field typed any holds a generic value and is written by MarshalJSON's own rules.
+// ErrGoType. A field typed any is written as MarshalJSON writes a generic value, and a Go value
+// of another type inside it (a struct, a []string) by its plan, as MarshalCBORStruct does.
 // A type with fxamacker's MarshalCBOR method (and no plan of its own) is written as the JSON of
 // the DAG-CBOR it returns; encoding/json methods are not used.
 func MarshalJSONStruct(v any, opts ...Option) ([]byte, error) {
@@ -87,7 +89,7 @@ func (e *typedJSONEncoder) top(dst []byte, v any) ([]byte, error) {
 func (e *typedJSONEncoder) value(dst []byte, p *typedPlan, ptr unsafe.Pointer, depth int) ([]byte, error) {
 	switch p.kind {
 	case typedAny:
-		return e.jsonEncoder.value(dst, *(*any)(ptr), depth)
+		return e.anyValue(dst, *(*any)(ptr), depth)
 	case typedString:
 		s := *(*string)(ptr)
 		if !utf8.ValidString(s) {
@@ -120,7 +122,7 @@ func (e *typedJSONEncoder) value(dst []byte, p *typedPlan, ptr unsafe.Pointer, d
 			return append(dst, "null"...), nil
 		}
 		if p.elem.kind == typedAny && p.typ.Key() == typedJSONStringType {
-			return e.jsonEncoder.object(dst, *(*map[string]any)(ptr), depth)
+			return e.anyMap(dst, *(*map[string]any)(ptr), depth)
 		}
 		return e.goMap(dst, p, ptr, depth)
 	case typedLink:
@@ -165,6 +167,110 @@ func (e *typedJSONEncoder) value(dst []byte, p *typedPlan, ptr unsafe.Pointer, d
 }
 
 var typedJSONStringType = reflect.TypeFor[string]()
+
+// anyValue appends a value held in an interface (a field typed any, an entry of UnknownFields):
+// the generic encoder's leaves as MarshalJSON writes them, []any and map[string]any as it writes
+// them but with any Go value inside, anything else by its plan, as MarshalCBORStruct does.
+func (e *typedJSONEncoder) anyValue(dst []byte, v any, depth int) ([]byte, error) {
+	switch x := v.(type) {
+	case map[string]any:
+		if x == nil {
+			return append(dst, "null"...), nil
+		}
+		return e.anyMap(dst, x, depth)
+	case []any:
+		if x == nil {
+			return append(dst, "null"...), nil
+		}
+		return e.anySlice(dst, x, depth)
+	case UnknownFields:
+		if x == nil {
+			return append(dst, "null"...), nil
+		}
+		return e.anyMap(dst, x, depth)
+	case nil, bool, string, int64, int, Link, Bytes, []byte, Blob, *Blob, cid.Cid,
+		int8, int16, int32, uint, uint8, uint16, uint32, uint64, float32, float64:
+		return e.jsonEncoder.value(dst, v, depth)
+	}
+	rv := reflect.ValueOf(v)
+	p := typedPlanOf(rv.Type())
+	if rv.Kind() == reflect.Pointer {
+		if rv.IsNil() {
+			return append(dst, "null"...), nil
+		}
+		if p.kind == typedPointer {
+			return e.value(dst, p.elem, rv.UnsafePointer(), depth)
+		}
+		return e.value(dst, p, nil, depth) // a pointer with no plan: its error
+	}
+	// A value held in an interface is not addressable: copied, once, to be read by its plan.
+	c := reflect.New(rv.Type())
+	c.Elem().Set(rv)
+	return e.value(dst, p, c.UnsafePointer(), depth)
+}
+
+// anySlice appends a []any as MarshalJSON does, its elements by anyValue.
+func (e *typedJSONEncoder) anySlice(dst []byte, a []any, depth int) ([]byte, error) {
+	if err := e.enter(arrayID(a), len(a), "elements", depth); err != nil {
+		return dst, err
+	}
+	if err := e.take(len(a)); err != nil {
+		return dst, err
+	}
+	dst = e.open(dst, '[')
+	var err error
+	for i, v := range a {
+		dst = e.element(dst, i)
+		if dst, err = e.anyValue(dst, v, depth+1); err != nil {
+			return dst, atIndex(err, i)
+		}
+	}
+	e.leave(arrayID(a), depth)
+	return e.close(dst, ']', len(a)), nil
+}
+
+// anyMap appends a map[string]any as MarshalJSON does (the same checks in the same order), its
+// values by anyValue.
+func (e *typedJSONEncoder) anyMap(dst []byte, m map[string]any, depth int) ([]byte, error) {
+	if err := e.enter(mapID(m), len(m), "entries", depth); err != nil {
+		return dst, err
+	}
+	if err := e.take(len(m)); err != nil {
+		return dst, err
+	}
+	var stackEntries [maxStackEntries]mapEntry
+	var stackOrder [maxStackEntries]sortItem
+	entries, order, sc := entrySpace(m, &stackEntries, &stackOrder)
+	entries, order, shape := collectEntries(entries, order, m)
+	var err error
+	if serr := shape.check(m, e.maxCIDLen); serr != nil {
+		err = serr
+	} else {
+		s := sortedEntries{entries, order, false}
+		s.sort()
+		dst = e.open(dst, '{')
+		for j := range s.order {
+			ent := s.at(j)
+			if kerr := checkKey(ent.key, e.maxKeyLen); kerr != nil {
+				err = kerr
+				break
+			}
+			dst = e.key(dst, j, ent.key)
+			if dst, err = e.anyValue(dst, ent.value, depth+1); err != nil {
+				err = atKey(err, ent.key)
+				break
+			}
+		}
+	}
+	if sc != nil {
+		putEntryScratch(sc, len(m))
+	}
+	if err != nil {
+		return dst, err
+	}
+	e.leave(mapID(m), depth)
+	return e.close(dst, '}', len(m)), nil
+}
 
 // typedJSONInteger reads the Go integer at ptr, of plan p, as the data model's integer: an unsigned
 // value beyond int64 is ErrIntegerRange (DECISIONS rule 9), as goInt reports it.
@@ -257,7 +363,7 @@ func (e *typedJSONEncoder) array(dst []byte, p *typedPlan, ptr unsafe.Pointer, d
 			return append(dst, "null"...), nil
 		}
 		if p.typ == typedJSONAnySlice {
-			return e.jsonEncoder.array(dst, *(*[]any)(ptr), depth)
+			return e.anySlice(dst, *(*[]any)(ptr), depth)
 		}
 		base, n = h.data, h.len
 	}
@@ -384,7 +490,7 @@ func (e *typedJSONEncoder) members(dst []byte, ms []typedJSONMember, id containe
 		if m.f != nil {
 			dst, err = e.value(dst, m.f.plan, m.ptr, depth+1)
 		} else {
-			dst, err = e.jsonEncoder.value(dst, m.val, depth+1)
+			dst, err = e.anyValue(dst, m.val, depth+1)
 		}
 		if err != nil {
 			return dst, atKey(err, m.key)

@@ -483,6 +483,9 @@ func TestJSONStructEncode(t *testing.T) {
 		{name: "UTF-8 of a string", v: typedTestFields{Langs: []string{"ok", "\xff"}}, err: ErrInvalidUTF8, path: "/langs/1"},
 		{name: "rule 9: uint64 beyond int64", v: typedTestFields{U64: 1 << 63}, err: ErrIntegerRange, path: "/u64"},
 		{name: "floats", v: typedTestFields{Float: 1.5}, err: ErrFloat, path: "/float"},
+		{name: "any holds Go values, written by their plans", v: typedTestFields{Any: map[string]any{"x": []any{[]string{"a"}, &cborTestStrongRef{URI: "u", CID: "c"}, map[string]any(nil)}}},
+			want: `{"any":{"x":[["a"],{"cid":"c","uri":"u"},null]}}`},
+		{name: "map rules inside any", v: typedTestFields{Any: map[string]any{"$type": "blob", "ref": []string{}}}, err: ErrBlob, path: "/any"},
 		{name: "any holds a generic value", v: typedTestFields{Any: map[string]any{"$bytes": "x"}}, err: ErrBytes, path: "/any/$bytes"},
 	}
 	for _, tt := range tests {
