@@ -18,11 +18,11 @@ import (
 	"unsafe"
 )
 
-// generic reads the object at start again with the generic decoder, at the depth of its parent,
-// for an object whose meaning only the whole object decides: a $link or $bytes object, one
-// beyond MaxDepth (which only a $link or $bytes object may be), one with a bad "$type". It
-// returns the generic decoder's error, or the mismatch for what it read instead of what plan p
-// (field f) expects.
+// generic reads the object at start again with the generic decoder, at the depth of its parent
+// and with the value budget it had, for an object a Go struct or map (plan p, field f) was to
+// receive but whose meaning only the whole object decides: a $link or $bytes object, one beyond
+// MaxDepth (which only a $link or $bytes object may be), one with a bad "$type". It returns the
+// generic decoder's error, or the mismatch for the link or bytes it read.
 func (t *typedJSONDecoder) generic(p *typedPlan, f *typedField, start, depth, left int) error {
 	d := t.jsonDecoder
 	d.pos, d.depth, d.left = start, depth, left
@@ -30,10 +30,7 @@ func (t *typedJSONDecoder) generic(p *typedPlan, f *typedField, start, depth, le
 	if err != nil {
 		return err
 	}
-	if p.kind == typedStruct || p.kind == typedMap || p.kind == typedUnknown {
-		return t.fail(ErrGoType, start, describe(v)+" for "+typedGoName(f, p))
-	}
-	return t.mismatch(p, f, start, "")
+	return t.fail(ErrGoType, start, describe(v)+" for "+typedGoName(f, p))
 }
 
 // blobShape checks the object at start, read into a Go struct or map, as the generic decoder
@@ -54,7 +51,7 @@ var typedJSONFieldIndex sync.Map // *typedPlan → map[string]int
 
 const typedJSONLinearFields = 16
 
-// field returns the index in p.fields of the field with key key, or -1; hint is where to look
+// typedJSONField returns the index in p.fields of the field with key key, or -1; hint is where to look
 // first (the field after the last one found: keys often come in the fields' order).
 func typedJSONField(p *typedPlan, key string, hint int) int {
 	fs := p.fields
