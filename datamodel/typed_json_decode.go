@@ -40,7 +40,8 @@ import (
 // the key of a field is the name in its `cbor` tag, else in its `json` tag, else its Go name,
 // exactly (case-sensitively, unlike encoding/json). A key the struct does not name is checked
 // and ignored by default, kept in the struct's UnknownFields field if it has one, and refused
-// under DisallowUnknownFields (ErrGoType, at the key) otherwise; see UnmarshalCBORStruct for
+// under DisallowUnknownFields (ErrGoType, at the key) otherwise (a struct with an UnknownFields
+// field keeps its unknown keys under DisallowUnknownFields too); see UnmarshalCBORStruct for
 // which to use when. A field typed any receives exactly what UnmarshalJSON returns for its value.
 // null sets a pointer, slice, map or interface to nil and leaves a string, integer, bool or
 // struct as it was; null for a Link or tid.TID is ErrGoType, for a Blob ErrBlob. A type with
