@@ -8,6 +8,7 @@ package datamodel
 //	typedJSONEncoder.value   one Go value, by kind
 //	typedJSONEncoder.anyValue a value held in an interface (anySlice, anyMap: generic containers)
 //	typedJSONEncoder.object  a struct: its fields and UnknownFields, keys in bytewise order
+//	typedJSONEncoder.structArray a struct marked toarray: the array of its fields
 //	typedJSONEncoder.goMap   a Go map whose values are not any
 //	typedJSONEncoder.shape   the map rules (DECISIONS rules 10, 11, 13) on a struct or map
 //	typedJSONShallow             a Go value as the generic value the map rules look at
@@ -114,6 +115,9 @@ func (e *typedJSONEncoder) value(dst []byte, p *typedPlan, ptr unsafe.Pointer, d
 		}
 		return e.value(dst, p.elem, pp, depth)
 	case typedStruct:
+		if p.toArray {
+			return e.structArray(dst, p, ptr, depth)
+		}
 		return e.object(dst, p, ptr, depth)
 	case typedSlice, typedArray:
 		return e.array(dst, p, ptr, depth)
@@ -379,6 +383,32 @@ func (e *typedJSONEncoder) array(dst []byte, p *typedPlan, ptr unsafe.Pointer, d
 	for i := range n {
 		dst = e.element(dst, i)
 		if dst, err = e.value(dst, p.elem, unsafe.Add(base, uintptr(i)*p.elem.size), depth+1); err != nil {
+			return dst, atIndex(err, i)
+		}
+	}
+	e.leave(id, depth)
+	return e.close(dst, ']', n), nil
+}
+
+// structArray appends a struct marked toarray as the array of its fields in declaration order,
+// as MarshalCBORStruct writes it (a field behind a nil embedded pointer is null).
+func (e *typedJSONEncoder) structArray(dst []byte, p *typedPlan, ptr unsafe.Pointer, depth int) ([]byte, error) {
+	n := len(p.fields)
+	id := containerID{unsafe.Pointer(p), int(uintptr(ptr))}
+	if err := e.enter(id, n, "elements", depth); err != nil {
+		return dst, err
+	}
+	if err := e.take(n); err != nil {
+		return dst, err
+	}
+	dst = e.open(dst, '[')
+	var err error
+	for i := range p.fields {
+		f := &p.fields[i]
+		dst = e.element(dst, i)
+		if fp := typedFieldPtr(ptr, f, false); fp == nil {
+			dst = append(dst, "null"...)
+		} else if dst, err = e.value(dst, f.plan, fp, depth+1); err != nil {
 			return dst, atIndex(err, i)
 		}
 	}
