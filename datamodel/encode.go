@@ -230,7 +230,12 @@ func sortedKeys(stack *[maxStackKeys]string, m map[string]any) (keys []string, r
 // checkKey checks a map key as every encoder and Validate do, in this order: valid UTF-8, then
 // at most maxKeyLen bytes (DECISIONS rule 14).
 func checkKey(k string, maxKeyLen int) *Error {
-	if !utf8.ValidString(k) {
+	return checkKeyAfter(k, 0, maxKeyLen)
+}
+
+// checkKeyAfter is checkKey for a key whose first n bytes are known to be ASCII.
+func checkKeyAfter(k string, n int, maxKeyLen int) *Error {
+	if n < len(k) && !utf8.ValidString(k[n:]) {
 		return valueError(ErrInvalidUTF8, "map key "+strconv.Quote(k)).atKey(k)
 	}
 	if len(k) > maxKeyLen {
