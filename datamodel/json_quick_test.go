@@ -199,7 +199,7 @@ func TestUnmarshalJSONWhitespace(t *testing.T) {
 		for _, ws := range []struct{ prefix, indent string }{
 			{"", " "}, {"", "  "}, {"", "       "}, {"", "        "}, {"", "         "},
 			{"", strings.Repeat(" ", 17)}, {"", "\t"}, {"", " \t"}, {"\r", "  "}, {" ", " "},
-			{"", "\n"}, {"", "\r\n"}, {"", "\v"}, {"", "\f"}, {"", "\u00a0"}, {"", "\x00"},
+			{"", strings.Repeat(" ", 8) + "\t"}, {"", "   \t  \r"}, {"", "\n"}, {"", "\r\n"}, {"", "\v"}, {"", "\f"}, {"", "\u00a0"}, {"", "\x00"},
 		} {
 			var indented bytes.Buffer
 			if err := json.Indent(&indented, compact.Bytes(), ws.prefix, ws.indent); err != nil {
