@@ -93,6 +93,28 @@ func ValidateAt(s string, base int) error {
 	return invalidAt(s, base)
 }
 
+// ParseAt is Parse for an at-identifier found at byte offset base of a longer input, such as
+// the authority of an AT URI: on failure, the error is the one ValidateAt(s, base) returns, built
+// once, so that a caller that needs the ID and reports offsets in its own input does not build a
+// second error to throw away.
+func ParseAt(s string, base int) (ID, error) {
+	if isDID(s) {
+		d, err := did.ParseAt(s, base)
+		if err == nil {
+			return ID{d: d}, nil
+		}
+		return ID{}, fromPart(s, err)
+	}
+	if len(s) >= 4 && s[3] == ':' { // no handle; maybe "DID:" in the wrong case (see Parse)
+		return ID{}, invalidAt(s, base)
+	}
+	h, err := handle.ParseAt(s, base)
+	if err == nil {
+		return ID{h: h}, nil
+	}
+	return ID{}, fromPart(s, err)
+}
+
 // FromDID returns the ID of a DID; the zero DID gives the zero ID.
 func FromDID(d did.DID) ID { return ID{d: d} }
 

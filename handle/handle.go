@@ -95,6 +95,16 @@ func ValidateAt(s string, base int) error {
 	return invalidAt(s, base)
 }
 
+// ParseAt is Parse for a handle found at byte offset base of a longer input, such as the
+// authority of an AT URI: on failure, the error is the one ValidateAt(s, base) returns, so that a
+// caller that needs the handle and reports offsets in its own input builds one error, not two.
+func ParseAt(s string, base int) (Handle, error) {
+	if tld := check(s); tld > 0 {
+		return Handle{s: s, tld: uint8(tld)}, nil
+	}
+	return Handle{}, invalidAt(s, base)
+}
+
 // IsValid reports whether h is a valid handle, that is, not the zero value.
 func (h Handle) IsValid() bool { return h.tld != 0 }
 
