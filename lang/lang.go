@@ -36,8 +36,8 @@ const MaxLen = 128
 // by whoever reads them; the spec asks that the string pass through unchanged). It is a small
 // comparable value: == compares the strings, case included.
 //
-// The zero Tag holds no tag: [Tag.IsZero] reports it, String returns "", and it marshals to
-// empty text.
+// The zero Tag holds no tag: [Tag.IsValid] reports false (and [Tag.IsZero] true), String
+// returns "", and it marshals to empty text.
 type Tag struct{ s string }
 
 // Parse checks that s is a language tag (see the package doc) and returns it, without a copy.
@@ -74,7 +74,12 @@ func Validate(s string) error {
 // String returns the tag as written.
 func (t Tag) String() string { return t.s }
 
-// IsZero reports whether t is the zero Tag, which holds no tag.
+// IsValid reports whether t holds a tag, that is, is not the zero Tag: the verb every identifier
+// type of the module has (netip's), the opposite of [Tag.IsZero].
+func (t Tag) IsValid() bool { return t.s != "" }
+
+// IsZero reports whether t is the zero Tag, which holds no tag. It is ![Tag.IsValid], kept
+// beside it because it costs a line and encoding/json's omitzero calls it.
 func (t Tag) IsZero() bool { return t.s == "" }
 
 // Language returns the primary language subtag, as written: "pt" for "pt-BR", "sgn" for
