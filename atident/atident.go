@@ -22,6 +22,8 @@
 package atident
 
 import (
+	"cmp"
+
 	"github.com/atcore/atcore/did"
 	"github.com/atcore/atcore/handle"
 )
@@ -154,6 +156,31 @@ func (id ID) Normalize() ID {
 		return ID{h: id.h.Normalize()}
 	}
 	return id
+}
+
+// Compare returns -1, 0 or +1 comparing id and o for sorting: the zero ID first, then DIDs in
+// did.DID.Compare's order (byte by byte: DIDs are case-sensitive), then handles in
+// handle.Handle.Compare's (by lower-case form, then as written). The kinds are kept apart, as
+// IsDID tells them, rather than mixed by string. Compare returns 0 only when id == o.
+func (id ID) Compare(o ID) int {
+	switch {
+	case id.d.IsValid() && o.d.IsValid():
+		return id.d.Compare(o.d)
+	case id.h.IsValid() && o.h.IsValid():
+		return id.h.Compare(o.h)
+	}
+	return cmp.Compare(id.rank(), o.rank())
+}
+
+// rank orders the kinds of ID for Compare: the zero ID, DIDs, handles.
+func (id ID) rank() int {
+	switch {
+	case id.d.IsValid():
+		return 1
+	case id.h.IsValid():
+		return 2
+	}
+	return 0
 }
 
 // AppendText appends the identifier to b (encoding.TextAppender); the zero ID appends nothing.

@@ -39,8 +39,7 @@ import (
 // other fields follow from the string), so it works as a map key.
 //
 // The zero Datetime holds no datetime: [Datetime.IsValid] reports false (and [Datetime.IsZero]
-// true), String returns "", and
-// it marshals to empty text and to a NULL SQL value.
+// true), String returns "", and it marshals to empty text and to a NULL SQL value.
 type Datetime struct {
 	s    string
 	sec  int64 // Unix seconds of the instant

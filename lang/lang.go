@@ -25,6 +25,8 @@ package lang
 
 import (
 	"strings"
+
+	"github.com/atcore/atcore/internal/ascii"
 )
 
 // MaxLen is the longest tag accepted, in bytes: the limit the Go reference implementation sets.
@@ -128,6 +130,13 @@ func (t Tag) scriptRegion() (script, region string) {
 	}
 	return script, ""
 }
+
+// Compare returns -1, 0 or +1 comparing t and u for sorting: by their lower-case forms, byte by
+// byte, as BCP 47 tags are case-insensitive (RFC 5646 §2.1.1: "en-GB" and "en-gb" are the same
+// tag); and, for tags equal but for case, by their strings as written. So Compare returns 0 only
+// when t == u, and a sorted list keeps the case variants of a tag together. To ask whether two
+// tags are the same, use strings.EqualFold(t.String(), u.String()). The zero Tag sorts first.
+func (t Tag) Compare(u Tag) int { return ascii.Compare(t.s, u.s) }
 
 // AppendText appends the tag to b. It implements [encoding.TextAppender] and never fails.
 func (t Tag) AppendText(b []byte) ([]byte, error) { return append(b, t.s...), nil }
