@@ -38,6 +38,9 @@ func TestParseErrorIsTheDiagnosis(t *testing.T) {
 		if d := invalid(s); !sameError(err, d) {
 			t.Errorf("%q: Parse's error\n%v (%+v)\ndiffers from the diagnosis\n%v", s, err, err, d)
 		}
+		if raceEnabled {
+			continue
+		}
 		parse := testing.AllocsPerRun(20, func() { _, _ = Parse(s) })
 		diagnose := testing.AllocsPerRun(20, func() { _ = invalid(s) })
 		if parse > diagnose && !strings.ContainsAny(s, "?#") {
