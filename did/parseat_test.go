@@ -17,6 +17,10 @@ func TestParseAt(t *testing.T) {
 			t.Errorf("ParseAt(%q, 9) error %v, ValidateAt's %v", s, err, want)
 		}
 	}
+	valid := parseAtInputs[0]
+	if n := testing.AllocsPerRun(100, func() { _, _ = ParseAt(valid, 9) }); n != 0 {
+		t.Errorf("ParseAt(%q) allocates %v times", valid, n)
+	}
 }
 
 var parseAtInputs = []string{"did:plc:ewvi7nxzyoun6zhxrhs64oiz", "did:plc:ewvi7nxzyoun6zhxrhs64oi1", "did:web:example.com", "", "did:plc:", "DID:plc:abc", "did:x:a~b"}
