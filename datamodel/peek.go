@@ -128,9 +128,16 @@ func peekTypeCBOR(data []byte, off int) ([]byte, *Error) {
 // exceeds the bytes left, and a forged count costs nothing.
 func peekSkipCBOR(data []byte, off int) (int, *Error) {
 	for pending := 1; pending > 0; pending-- {
-		major, arg, p, err := cborHead(data, off)
-		if err != nil {
-			return 0, err
+		if off >= len(data) {
+			return 0, cborErr(ErrTruncated, off, "")
+		}
+		// Most heads hold their argument in the initial byte; cborHead reads the others.
+		major, arg, p := data[off]>>5, uint64(data[off]&0x1f), off+1
+		if arg >= 24 {
+			var err *Error
+			if major, arg, p, err = cborHead(data, off); err != nil {
+				return 0, err
+			}
 		}
 		// The bytes left for this item's contents, after one for each other pending item.
 		room := uint64(max(0, len(data)-p-(pending-1)))
