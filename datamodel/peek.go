@@ -19,9 +19,8 @@ import "strconv"
 // every key of four bytes or fewer and after the five-byte keys that sort before it (none that
 // starts with a letter or digit, since '$' is 0x24); RecordTypeCBOR skips the entries before it,
 // reading each skipped string from its head alone, and stops at the first key that sorts after
-// "$type". A
-// skipped value is walked item by item with a counter, not recursion: constant stack, time
-// linear in the bytes skipped, whatever the nesting.
+// "$type". A skipped value is walked item by item with a counter, not recursion: constant stack,
+// time linear in the bytes skipped, whatever the nesting.
 //
 // What it checks: data starts with a map head; every item head it reads (the keys and values
 // before "$type", nested ones included) is in its shortest form and of definite length, with a
