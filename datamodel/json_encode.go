@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/atcore/atcore/internal/utf8v"
 	cid "github.com/ipfs/go-cid"
 )
 
@@ -80,7 +81,7 @@ func (e *jsonEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	case bool:
 		return strconv.AppendBool(dst, x), nil
 	case string:
-		if !utf8.ValidString(x) {
+		if !utf8v.ValidString(x) {
 			return dst, valueError(ErrInvalidUTF8, strconv.Quote(x))
 		}
 		return jsonAppendQuoted(dst, x), nil

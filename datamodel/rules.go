@@ -3,11 +3,11 @@ package datamodel
 import (
 	"fmt"
 	"strconv"
-	"unicode/utf8"
 
 	cid "github.com/ipfs/go-cid"
 
 	"github.com/atcore/atcore/cidutil"
+	"github.com/atcore/atcore/internal/utf8v"
 )
 
 // The data-model rules (DECISIONS rules 10–13), each written once, with one wording. The scanner,
@@ -198,7 +198,7 @@ func checkBlob(b *Blob, maxCIDLen int) *Error {
 	if b.MimeType == "" {
 		return errBlobMimeType(b.MimeType)
 	}
-	if !utf8.ValidString(b.MimeType) {
+	if !utf8v.ValidString(b.MimeType) {
 		return valueError(ErrInvalidUTF8, strconv.Quote(b.MimeType)).atKey("mimeType")
 	}
 	if !b.Ref.Defined() {

@@ -2,8 +2,8 @@ package datamodel
 
 import (
 	"strconv"
-	"unicode/utf8"
 
+	"github.com/atcore/atcore/internal/utf8v"
 	cid "github.com/ipfs/go-cid"
 )
 
@@ -64,7 +64,7 @@ func (w *validator) value(v any, depth int) error {
 	case int:
 		return asError(checkSafeInt(int64(x), &w.limits))
 	case string:
-		if !utf8.ValidString(x) {
+		if !utf8v.ValidString(x) {
 			return valueError(ErrInvalidUTF8, strconv.Quote(x))
 		}
 		return nil
