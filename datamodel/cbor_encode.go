@@ -103,14 +103,11 @@ func (e *cborEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	case cid.Cid:
 		return cborAppendLink(dst, x, e.maxCIDLen)
 	}
-	n, err := otherGoValue(v)
+	g, err := goValue(v) // a Go value other than the generic types: see govalue.go
 	if err != nil {
 		return dst, err
 	}
-	if e.unsafeInt(n) {
-		return dst, errUnsafeInteger(n)
-	}
-	return cborAppendInt(dst, n), nil
+	return e.value(dst, g, depth)
 }
 
 func (e *cborEncoder) encodeArray(dst []byte, a []any, depth int) ([]byte, error) {

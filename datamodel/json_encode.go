@@ -113,14 +113,11 @@ func (e *jsonEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	case cid.Cid:
 		return e.link(dst, x)
 	}
-	n, err := otherGoValue(v)
+	g, err := goValue(v) // a Go value other than the generic types: see govalue.go
 	if err != nil {
 		return dst, err
 	}
-	if e.unsafeInt(n) {
-		return dst, errUnsafeInteger(n)
-	}
-	return strconv.AppendInt(dst, n, 10), nil
+	return e.value(dst, g, depth)
 }
 
 // open, element, key and close write the punctuation of arrays and objects, with indentation

@@ -32,10 +32,11 @@ func Validate(v any, opts ...Option) error {
 // (ErrNotRecord), as records are objects (https://atproto.com/specs/data-model, "$type … specifies their Lexicon
 // schema").
 func ValidateRecord(v any, opts ...Option) error {
-	if _, ok := v.(map[string]any); !ok {
+	m, ok := recordMap(v)
+	if !ok {
 		return errNotRecord(v)
 	}
-	return Validate(v, opts...)
+	return Validate(m, opts...)
 }
 
 type validator struct {
@@ -85,7 +86,7 @@ func (w *validator) value(v any, depth int) error {
 		return w.take(blobValues(&x))
 	case *Blob:
 		if x == nil {
-			break // refused by otherGoValue
+			break // refused by goValue
 		}
 		if depth > w.limits.MaxDepth {
 			return w.tooDeep()
@@ -116,11 +117,11 @@ func (w *validator) value(v any, depth int) error {
 	case map[string]any:
 		return w.object(x, depth)
 	}
-	n, err := otherGoValue(v)
+	g, err := goValue(v) // a Go value other than the generic types: see govalue.go
 	if err != nil {
 		return err
 	}
-	return asError(checkSafeInt(n, &w.limits))
+	return w.value(g, depth)
 }
 
 // blob checks a Blob value as the encoders do: checkBlob, and its size under WithSafeIntegers.

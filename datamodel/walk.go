@@ -87,6 +87,14 @@ func walkDepth(v any, visit func(any) bool, depth int) {
 		for _, k := range keys {
 			walkDepth(x[k], visit, depth+1)
 		}
+	case nil, bool, string, int64, int, Link, Bytes, Blob, *Blob, []byte, cid.Cid:
+		// Nothing inside.
+	default:
+		// A Go value other than the generic types (a struct, a []T...), one level converted,
+		// in its place: see govalue.go. One outside the data model is skipped.
+		if g, err := goValue(v); err == nil {
+			walkDepth(g, visit, depth)
+		}
 	}
 }
 
