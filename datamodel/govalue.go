@@ -55,8 +55,8 @@ const maxGoHops = 64
 
 // goValue returns the generic value that stands for v, a value that is none of the types of the
 // walkers' type switches, converted one level deep (see the top of the file), or the error that
-// refuses it: floats (ErrFloat), integers beyond int64 (ErrIntegerRange), a nil *Blob and Go
-// types without a data-model form (ErrUnsupported, or ErrKeyNotString for a map whose keys are
+// refuses it: floats (ErrFloat), integers beyond int64 (ErrIntegerRange), Go types without a
+// data-model form (ErrUnsupported, or ErrKeyNotString for a map whose keys are
 // not strings). The result is a generic value: the walker's switch takes it without calling
 // goValue again.
 func goValue(v any) (any, *Error) {
@@ -68,7 +68,7 @@ func goValue(v any) (any, *Error) {
 			p, rv = x.p, x.rv
 		case goError:
 			return nil, x.err
-		case float32, float64, *Blob: // a nil *Blob: the walkers take the others
+		case float32, float64:
 			_, err := otherGoValue(v)
 			return nil, err
 		case int8, int16, int32, uint, uint8, uint16, uint32, uint64:

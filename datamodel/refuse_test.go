@@ -72,7 +72,6 @@ func TestRefuse(t *testing.T) {
 		{"map with int keys", map[int]any{1: 1}, ErrKeyNotString, ""},
 		{"map with int keys in a Go slice", []map[int]string{nil}, ErrKeyNotString, "/0"},
 		{"uint64 beyond int64 in a Go map", map[string]uint64{"u": 1 << 63}, ErrIntegerRange, "/u"},
-		{"nil *Blob", (*Blob)(nil), ErrUnsupported, ""},
 		{"path escapes ~ and /", map[string]any{"a/b~": []any{nil, 1.5}}, ErrFloat, "/a~1b~0/1"},
 		// Rule 12: links.
 		{"rule 12: undefined Link", []any{Link{}}, ErrInvalidCID, "/0"},

@@ -336,8 +336,6 @@ func otherGoValue(v any) (int64, *Error) {
 	switch v.(type) {
 	case float32, float64:
 		return 0, valueError(ErrFloat, fmt.Sprintf("%T %v", v, v))
-	case *Blob: // a nil one: the callers take the others
-		return 0, valueError(ErrUnsupported, "nil *datamodel.Blob")
 	}
 	n, isInt, err := goInt(v)
 	if !isInt {

@@ -86,7 +86,7 @@ func (w *validator) value(v any, depth int) error {
 		return w.take(blobValues(&x))
 	case *Blob:
 		if x == nil {
-			break // refused by goValue
+			break // null (goValue)
 		}
 		if depth > w.limits.MaxDepth {
 			return w.tooDeep()

@@ -9,8 +9,9 @@ import (
 // ones included, and plain maps that have exactly the blob shape (DECISIONS rule 13), converted to
 // Blob. The order is deterministic: depth first, arrays in order, maps by key in bytewise order.
 // A blob that appears twice is returned twice. Values outside the data model are skipped. The walk
-// goes no deeper than MaxDepthCeiling levels: a value nested deeper (a cyclic structure, or a
-// tree no encoder writes and no decoder returns) is not searched below that depth.
+// goes no deeper than MaxDepthCeiling levels: it ends at the first container that deep (a cyclic
+// structure, or a tree no encoder writes and no decoder returns), and what it has not reached by
+// then is not searched.
 func Blobs(v any) []Blob {
 	var out []Blob
 	walkTree(v, func(x any) bool {
@@ -67,25 +68,42 @@ func Links(v any) []Link {
 
 // walkTree calls visit on v and, depth first, on every value inside it down to MaxDepthCeiling
 // levels, visiting map entries in bytewise key order. visit returns false to skip what is inside a
-// value. The depth bound keeps a cyclic value from recursing until the stack overflows.
+// value. The first container found at MaxDepthCeiling ends the whole walk: only a cyclic value (or a
+// tree no encoder writes) gets there, and a cycle through two or more branches (a struct whose
+// two pointer fields both point back to it) would otherwise be walked along every one of its
+// 2^1024 paths.
 func walkTree(v any, visit func(any) bool) {
-	walkDepth(v, visit, 1)
+	w := treeWalk{visit: visit}
+	w.walk(v, 1)
 }
 
-func walkDepth(v any, visit func(any) bool, depth int) {
-	if !visit(v) || depth >= MaxDepthCeiling {
+type treeWalk struct {
+	visit   func(any) bool
+	stopped bool // a container at MaxDepthCeiling was met
+}
+
+func (w *treeWalk) walk(v any, depth int) {
+	if !w.visit(v) || w.stopped {
+		return
+	}
+	if depth >= MaxDepthCeiling {
+		switch v.(type) {
+		case nil, bool, string, int64, int, Link, Bytes, Blob, *Blob, []byte, cid.Cid:
+		default:
+			w.stopped = true // something inside, out of reach
+		}
 		return
 	}
 	switch x := v.(type) {
 	case []any:
 		for _, e := range x {
-			walkDepth(e, visit, depth+1)
+			w.walk(e, depth+1)
 		}
 	case map[string]any:
 		var stack [maxStackKeys]string
 		keys, _ := sortedKeys(&stack, x)
 		for _, k := range keys {
-			walkDepth(x[k], visit, depth+1)
+			w.walk(x[k], depth+1)
 		}
 	case nil, bool, string, int64, int, Link, Bytes, Blob, *Blob, []byte, cid.Cid:
 		// Nothing inside.
@@ -93,7 +111,7 @@ func walkDepth(v any, visit func(any) bool, depth int) {
 		// A Go value other than the generic types (a struct, a []T...), one level converted,
 		// in its place: see govalue.go. One outside the data model is skipped.
 		if g, err := goValue(v); err == nil {
-			walkDepth(g, visit, depth)
+			w.walk(g, depth)
 		}
 	}
 }
