@@ -20,6 +20,9 @@ import (
 // (ErrUnsupported); and values beyond the limits (MaxDepth, MaxElements, MaxKeyLen, MaxCIDLen;
 // defaults unless opts say otherwise). A Blob counts as one level of nesting, as it is a map in CBOR.
 //
+// v may hold Go slices, maps, pointers and structs of data-model values, as MarshalCBOR
+// describes: they are checked as the equal generic tree, with the same errors.
+//
 // The error is an *Error with Offset -1 and the JSON Pointer of the first bad value met, walking
 // maps in sorted key order.
 func Validate(v any, opts ...Option) error {
@@ -28,8 +31,9 @@ func Validate(v any, opts ...Option) error {
 	return finished(w.value(v, 1))
 }
 
-// ValidateRecord is Validate for a record: the top-level value must also be a map
-// (ErrNotRecord), as records are objects (https://atproto.com/specs/data-model, "$type … specifies their Lexicon
+// ValidateRecord is Validate for a record: the top-level value must also be an object
+// (ErrNotRecord): a map[string]any, or a Go struct, non-nil pointer to one, or map with string
+// keys (see MarshalCBOR), as records are objects (https://atproto.com/specs/data-model, "$type … specifies their Lexicon
 // schema").
 func ValidateRecord(v any, opts ...Option) error {
 	m, ok := recordMap(v)
