@@ -39,13 +39,22 @@ type ID struct {
 // s itself; Parse does not allocate unless s is invalid.
 func Parse(s string) (ID, error) {
 	if isDID(s) {
-		if d, err := did.Parse(s); err == nil {
+		d, err := did.Parse(s)
+		if err == nil {
 			return ID{d: d}, nil
 		}
-	} else if h, err := handle.Parse(s); err == nil {
+		return ID{}, fromPart(s, err)
+	}
+	// A ':' fourth is no handle, and may be a "DID:" in the wrong case, which invalidAt reports
+	// as a DID: deciding here keeps a handle error from being built and thrown away.
+	if len(s) >= 4 && s[3] == ':' {
+		return ID{}, invalidAt(s, 0)
+	}
+	h, err := handle.Parse(s)
+	if err == nil {
 		return ID{h: h}, nil
 	}
-	return ID{}, invalidAt(s, 0)
+	return ID{}, fromPart(s, err)
 }
 
 // MustParse is like Parse but panics on error. It is intended for use in tests and with

@@ -24,6 +24,9 @@ func invalid(s string) error {
 
 // problem explains why s is not an AT URI; s must be invalid.
 func problem(s string) (offset int, reason string, sentinel, part error) {
+	if s == "" {
+		return -1, "empty; an AT URI looks like at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/3k5nobkf2w72g", ErrLength, nil
+	}
 	if len(s) > MaxLen {
 		return MaxLen, fmt.Sprintf("%d bytes long; an AT URI has at most %d", len(s), MaxLen), ErrLength, nil
 	}

@@ -153,55 +153,40 @@ func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte
 	if err := e.take(len(m)); err != nil {
 		return dst, err
 	}
-	// Collect the entries (not just the keys, which would cost a second lookup per value) and
-	// sort them by key.
 	var stackEntries [maxStackEntries]mapEntry
-	entries := stackEntries[:0]
-	if len(m) > maxStackEntries {
-		entries = make([]mapEntry, 0, len(m))
+	var stackOrder [maxStackEntries]sortItem
+	entries, order, sc := entrySpace(m, &stackEntries, &stackOrder)
+	dst, err := e.mapEntries(dst, m, entries, order, depth)
+	if sc != nil {
+		putEntryScratch(sc, len(m))
 	}
-	// A key starting with '$' may make the map one the decoders refuse (DECISIONS rules 10, 11,
-	// 13): only such keys are compared with the reserved ones, so that ordinary keys cost one
-	// byte compare each. The rules are checkMapShape's, in the same order, without its lookups.
-	var typ any
-	hasLink, hasBytes, hasType := false, false, false
-	for k, v := range m {
-		entries = append(entries, mapEntry{k, v})
-		if k != "" && k[0] == '$' {
-			switch k {
-			case "$link":
-				hasLink = true
-			case "$bytes":
-				hasBytes = true
-			case "$type":
-				typ, hasType = v, true
-			}
-		}
-	}
-	switch {
-	case hasLink:
-		return dst, errReservedKey("$link")
-	case hasBytes:
-		return dst, errReservedKey("$bytes")
-	case hasType:
-		if err := checkTypedMap(m, typ, e.maxCIDLen); err != nil {
-			return dst, err
-		}
-	}
-	sortEntries(entries)
-	dst = cborAppendHead(dst, cborMajorMap, uint64(len(entries)))
-	var err error
-	for i := range entries {
-		k := entries[i].key
-		if err := checkKey(k, e.maxKeyLen); err != nil {
-			return dst, err
-		}
-		dst = append(cborAppendHead(dst, cborMajorText, uint64(len(k))), k...)
-		if dst, err = e.value(dst, entries[i].value, depth+1); err != nil {
-			return dst, atKey(err, k)
-		}
+	if err != nil {
+		return dst, err
 	}
 	e.leave(mapID(m), depth)
+	return dst, nil
+}
+
+// mapEntries writes m, its entries collected and sorted in the space given.
+func (e *cborEncoder) mapEntries(dst []byte, m map[string]any, entries []mapEntry, order []sortItem, depth int) ([]byte, error) {
+	entries, order, shape := collectEntries(entries, order, m)
+	if err := shape.check(m, e.maxCIDLen); err != nil {
+		return dst, err
+	}
+	s := sortedEntries{entries, order, true}
+	s.sort()
+	dst = cborAppendHead(dst, cborMajorMap, uint64(len(entries)))
+	var err error
+	for j := range s.order {
+		ent := s.at(j)
+		if err := checkKey(ent.key, e.maxKeyLen); err != nil {
+			return dst, err
+		}
+		dst = append(cborAppendHead(dst, cborMajorText, uint64(len(ent.key))), ent.key...)
+		if dst, err = e.value(dst, ent.value, depth+1); err != nil {
+			return dst, atKey(err, ent.key)
+		}
+	}
 	return dst, nil
 }
 

@@ -3,7 +3,6 @@ package datamodel
 import (
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"unicode/utf8"
 	"unsafe"
@@ -151,8 +150,15 @@ func mapID(m map[string]any) containerID {
 // steady stream of encodes allocates only its exact-size results.
 var encodeBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
 
-// maxPooledEncodeBuf keeps one huge encode from pinning its buffer in the pool forever.
-const maxPooledEncodeBuf = 64 << 10
+// maxPooledEncodeBuf is the largest buffer the pool keeps: the largest record the decoders accept
+// by default (DefaultMaxJSONSize; a CBOR record's JSON form is larger than its CBOR), so that
+// encodes of records of any size reuse a buffer instead of regrowing one from 1 KiB and
+// copying it at every step (with a 64 KiB bound a 1 MB encode allocated 6 bytes per output byte;
+// BenchmarkEncodeSweep). A buffer beyond it, only from a tree no decoder would have produced
+// with the default limits, is dropped rather than pinned. A pooled buffer not used for two
+// garbage collections is freed (sync.Pool), so the memory held is at most this bound per
+// encode running at once.
+const maxPooledEncodeBuf = DefaultMaxJSONSize
 
 // getEncodeBuf returns an empty pooled buffer; putEncodeBuf returns it, grown to buf, to the
 // pool.
@@ -174,38 +180,6 @@ func exactCopy(buf []byte, err error) []byte {
 	out := make([]byte, len(buf))
 	copy(out, buf)
 	return out
-}
-
-// maxStackEntries is the size of the stack array in which a map's entries are sorted; records'
-// maps are smaller, larger ones allocate.
-const maxStackEntries = 16
-
-// mapEntry is a map entry being sorted for encoding.
-type mapEntry struct {
-	key   string
-	value any
-}
-
-// sortEntries sorts entries by key, length-first then bytewise (DECISIONS rule 9, the
-// DAG-CBOR order). Records have small maps, where an insertion sort beats the general sort.
-func sortEntries(entries []mapEntry) {
-	if len(entries) > 12 {
-		slices.SortFunc(entries, func(a, b mapEntry) int {
-			if len(a.key) != len(b.key) {
-				return len(a.key) - len(b.key)
-			}
-			return strings.Compare(a.key, b.key)
-		})
-		return
-	}
-	for i := 1; i < len(entries); i++ {
-		e := entries[i]
-		j := i
-		for ; j > 0 && cborKeyLess(e.key, entries[j-1].key); j-- {
-			entries[j] = entries[j-1]
-		}
-		entries[j] = e
-	}
 }
 
 // cborKeyLess reports whether a sorts before b in DAG-CBOR key order.

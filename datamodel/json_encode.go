@@ -191,27 +191,40 @@ func (e *jsonEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, e
 	if err := e.take(len(m)); err != nil {
 		return dst, err
 	}
-	// The keys are sorted in an array on this frame's stack; only maps larger than records'
-	// usual ones need the heap.
-	var stack [maxStackKeys]string
-	keys, reserved := sortedKeys(&stack, m)
-	if reserved {
-		if err := checkMapShape(m, e.maxCIDLen); err != nil {
-			return dst, err
-		}
+	var stackEntries [maxStackEntries]mapEntry
+	var stackOrder [maxStackEntries]sortItem
+	entries, order, sc := entrySpace(m, &stackEntries, &stackOrder)
+	dst, err := e.members(dst, m, entries, order, depth)
+	if sc != nil {
+		putEntryScratch(sc, len(m))
 	}
-	dst = e.open(dst, '{')
-	var err error
-	for i, k := range keys {
-		if err := checkKey(k, e.maxKeyLen); err != nil {
-			return dst, err
-		}
-		dst = e.key(dst, i, k)
-		if dst, err = e.value(dst, m[k], depth+1); err != nil {
-			return dst, atKey(err, k)
-		}
+	if err != nil {
+		return dst, err
 	}
 	e.leave(mapID(m), depth)
+	return dst, nil
+}
+
+// members writes m, its entries collected and sorted (bytewise) in the space given.
+func (e *jsonEncoder) members(dst []byte, m map[string]any, entries []mapEntry, order []sortItem, depth int) ([]byte, error) {
+	entries, order, shape := collectEntries(entries, order, m)
+	if err := shape.check(m, e.maxCIDLen); err != nil {
+		return dst, err
+	}
+	s := sortedEntries{entries, order, false}
+	s.sort()
+	dst = e.open(dst, '{')
+	var err error
+	for j := range s.order {
+		ent := s.at(j)
+		if err := checkKey(ent.key, e.maxKeyLen); err != nil {
+			return dst, err
+		}
+		dst = e.key(dst, j, ent.key)
+		if dst, err = e.value(dst, ent.value, depth+1); err != nil {
+			return dst, atKey(err, ent.key)
+		}
+	}
 	return e.close(dst, '}', len(m)), nil
 }
 

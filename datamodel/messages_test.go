@@ -23,10 +23,10 @@ func TestMessagesNameDataModelKinds(t *testing.T) {
 		is     error
 		detail string
 	}{
-		{"struct path: a string for an int64 field", structErr("a1 6161 6161"), ErrGoType, "found a string for Go field datamodel.small.a of type int64"},
-		{"struct path: an array for an int64 field", structErr("a1 6161 80"), ErrGoType, "found an array for Go field datamodel.small.a of type int64"},
-		{"struct path: an integer for a string", structErr("a1 616c 81 01"), ErrGoType, "found an integer for Go field datamodel.small.l of type string"},
-		{"struct path: an object for a slice", structErr("a1 616c a0"), ErrGoType, "found an object for Go field datamodel.small.l of type []string"},
+		{"struct path: a string for an int64 field", structErr("a1 6161 6161"), ErrGoType, "found a string for Go field datamodel.small.A of type int64"},
+		{"struct path: an array for an int64 field", structErr("a1 6161 80"), ErrGoType, "found an array for Go field datamodel.small.A of type int64"},
+		{"struct path: an integer for a string", structErr("a1 616c 81 01"), ErrGoType, "found an integer for a Go string in field datamodel.small.L of type []string"},
+		{"struct path: an object for a slice", structErr("a1 616c a0"), ErrGoType, "found an object for Go field datamodel.small.L of type []string"},
 		{"struct path: a key with no field (DisallowUnknownFields)", structErr("a2 6161 01 6162 02", DisallowUnknownFields()), ErrGoType, `no field of Go type datamodel.small for the key "b"`},
 		{"struct path: a Go type with no CBOR form", func() error { _, err := MarshalCBORStruct(make(chan int)); return err }(), ErrUnsupported, "a Go chan int has no data-model form"},
 		{"a Go slice is a data-model array", ValidateRecord([]string{"a"}), ErrNotRecord, "found an array"},

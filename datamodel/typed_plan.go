@@ -14,6 +14,7 @@ package datamodel
 import (
 	"encoding"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -89,6 +90,9 @@ type typedPlan struct {
 	fields  []typedField
 	always  int
 	unknown *typedField // the UnknownFields field, or nil
+	// toArray: the struct has fxamacker's `_ struct{} `cbor:",toarray"`` marker and is an array
+	// of its fields in declaration order (fields are then in that order, omitempty ignored).
+	toArray bool
 
 	err *Error // typedInvalid: the error a value of this type gets (Offset -1, no path)
 }
@@ -104,8 +108,9 @@ type typedField struct {
 	offset    uintptr
 	direct    bool
 	steps     []typedStep
-	omitEmpty bool // omitempty or omitzero: not written when empty (see typedEmpty)
-	validKey  bool // the key is valid UTF-8 (an invalid one is refused when written)
+	omitEmpty bool  // omitempty or omitzero: not written when empty (see typedEmpty)
+	validKey  bool  // the key is valid UTF-8 (an invalid one is refused when written)
+	order     []int // the index path, in declaration order (toArray structs)
 }
 
 // typedStep is one field on the way to a promoted field: its offset in its struct and, when it
@@ -304,10 +309,14 @@ func (b *typedBuilder) structFields(p *typedPlan) {
 						p.kind, p.err = typedInvalid, valueError(ErrUnsupported, "Go struct "+t.String()+" has two UnknownFields fields")
 						return
 					}
-					p.unknown = &typedField{goName: t.Name() + "." + sf.Name, offset: sf.Offset, direct: true, plan: b.plan(ft)}
+					p.unknown = &typedField{goName: t.String() + "." + sf.Name, offset: sf.Offset, direct: true, plan: b.plan(ft)}
 					continue
 				}
 				tag := sf.Tag.Get("cbor")
+				if depth == 0 && sf.Name == "_" && strings.Contains(tag, ",toarray") {
+					p.toArray = true
+					continue
+				}
 				if tag == "" {
 					tag = sf.Tag.Get("json")
 				}
@@ -336,7 +345,7 @@ func (b *typedBuilder) structFields(p *typedPlan) {
 				f := typedCandidate{depth: depth, tagged: tag != "" && !strings.HasPrefix(tag, ","), order: append(append([]int{}, l.order...), i)}
 				f.name = name
 				f.key = string(cborAppendHead(nil, cborMajorText, uint64(len(name)))) + name
-				f.goName = l.t.Name() + "." + sf.Name
+				f.goName = l.t.String() + "." + sf.Name
 				f.validKey = utf8.ValidString(name)
 				for _, o := range strings.Split(opts, ",") {
 					f.omitEmpty = f.omitEmpty || o == "omitempty" || o == "omitzero"
@@ -396,11 +405,17 @@ func (b *typedBuilder) structFields(p *typedPlan) {
 			}
 		}
 		if best >= 0 {
+			found[best].typedField.order = found[best].order
 			p.fields = append(p.fields, found[best].typedField)
 			if !found[best].omitEmpty {
 				p.always++
 			}
 		}
+	}
+	if p.toArray {
+		slices.SortStableFunc(p.fields, func(a, b typedField) int { return slices.Compare(a.order, b.order) })
+		p.always = len(p.fields)
+		return
 	}
 	sortTypedFields(p.fields)
 }
@@ -483,13 +498,17 @@ type typedSliceHeader struct {
 	len, cap int
 }
 
-// typedGoName names the Go side of a mismatch for error details: "Go field Post.text of type
-// int64", or "a Go value of type int64" outside a struct.
+// typedGoName names the Go side of a mismatch for error details: "Go field pkg.Post.Text of type
+// int64"; "a Go string in field pkg.Post.Langs of type []string" for an element or a pointer's
+// target; "a Go value of type int64" outside a struct.
 func typedGoName(f *typedField, p *typedPlan) string {
-	if f != nil {
-		return "Go field " + f.goName + " of type " + p.typ.String()
+	switch {
+	case f == nil:
+		return "a Go value of type " + p.typ.String()
+	case f.plan != p:
+		return "a Go " + p.typ.String() + " in field " + f.goName + " of type " + f.plan.typ.String()
 	}
-	return "a Go value of type " + p.typ.String()
+	return "Go field " + f.goName + " of type " + p.typ.String()
 }
 
 // typedKindNames names each kind, for tests and debugging.

@@ -81,9 +81,9 @@ func TestTypedPlanFields(t *testing.T) {
 		ok   bool
 	}{
 		{"a cbor tag names the key", byName["a"].plan.kind == typedInt && byName["a"].plan.bits == 8},
-		{"a json tag names the key when there is no cbor tag", byName["shade"].goName == "planBase.Shade"},
-		{"the shallower of two fields of one key wins", byName["both"].goName == "planOuter.Both" && byName["both"].plan.kind == typedString},
-		{"the tagged of two fields at one depth wins", byName["Untagged"].goName == "planOther.Tagged"},
+		{"a json tag names the key when there is no cbor tag", byName["shade"].goName == "datamodel.planBase.Shade"},
+		{"the shallower of two fields of one key wins", byName["both"].goName == "datamodel.planOuter.Both" && byName["both"].plan.kind == typedString},
+		{"the tagged of two fields at one depth wins", byName["Untagged"].goName == "datamodel.planOther.Tagged"},
 		{"a field promoted through an embedded pointer is reached in steps", !byName["Untagged"].direct && len(byName["Untagged"].steps) == 2},
 		{"a field promoted from an embedded struct is at a fixed offset", byName["note"].direct && byName["note"].offset == reflect.TypeFor[planOuter]().Field(0).Offset},
 		{"omitempty", byName["both"].omitEmpty && !byName["a"].omitEmpty},
@@ -91,7 +91,7 @@ func TestTypedPlanFields(t *testing.T) {
 		{"a recursive field has the struct's own plan", byName["self"].plan.elem == p && byName["kids"].plan.elem == p},
 		{"a TextMarshaler is text", byName["createdAt"].plan.kind == typedText},
 		{"map[string]any values are any", byName["byName"].plan.kind == typedMap && byName["byName"].plan.elem.kind == typedAny},
-		{"the UnknownFields field is found by its type, whatever its tag", p.unknown != nil && p.unknown.goName == "planOuter.Extra"},
+		{"the UnknownFields field is found by its type, whatever its tag", p.unknown != nil && p.unknown.goName == "datamodel.planOuter.Extra"},
 	}
 	for _, tt := range tests {
 		if !tt.ok {
