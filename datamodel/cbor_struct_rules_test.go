@@ -265,7 +265,7 @@ func structCheckProperty(t *testing.T, v any) {
 	t.Helper()
 	out, err := MarshalCBORStruct(v)
 	gout, gerr := MarshalCBOR(v)
-	// fxamacker writes a cid.Cid (not a Link) as a byte string, MarshalCBOR as a link: compared
+	// MarshalCBORStruct writes a cid.Cid (not a Link) by its MarshalText, MarshalCBOR as a link: compared
 	// are the structs without one.
 	_, isStruct := v.(*structPropRecord)
 	isStruct = isStruct && !holdsCid(reflect.ValueOf(v), 0)

@@ -358,7 +358,8 @@ func TestGoValueCycles(t *testing.T) {
 
 // TestMarshalCBORStructSameBytes: MarshalCBOR of a struct writes MarshalCBORStruct's bytes, for
 // the realistic records decoded into Lexicon-style structs and for the Go-value rows that
-// MarshalCBORStruct takes (it does not know UnknownFields, and writes a cid.Cid as text).
+// MarshalCBORStruct takes (all but a cid.Cid, which the typed encoder writes by its MarshalText
+// as a string, and the generic entry points as the link it is in a generic tree).
 func TestMarshalCBORStructSameBytes(t *testing.T) {
 	vals := []any{}
 	for _, r := range []struct {
@@ -371,7 +372,7 @@ func TestMarshalCBORStructSameBytes(t *testing.T) {
 		vals = append(vals, r.into, reflect.ValueOf(r.into).Elem().Interface())
 	}
 	for _, r := range goTestRows(t) {
-		if r.name == "every kind, UnknownFields merged, - and unexported left out" || r.name == "[]cid.Cid are links" {
+		if r.name == "[]cid.Cid are links" {
 			continue
 		}
 		vals = append(vals, r.v)
