@@ -22,6 +22,24 @@ import (
 // A map[string]any shaped exactly as a blob is written as it is: those are the bytes of the
 // equal Blob, which is what UnmarshalCBOR reads back (rule 13).
 //
+// Go values that stand for data-model values are taken anywhere in v, and written as the equal
+// generic tree: slices and arrays ([]string, []int64, []Link, [2]T; []byte, [N]byte and other
+// slices and arrays of a uint8 kind are bytes), maps with keys of a string kind
+// (map[string]string, map[string][]T), pointers (nil is null, a nil *Blob included), structs,
+// whose fields are keyed as MarshalCBORStruct keys them (the cbor tag, else the json tag, else
+// the Go name; "-" and unexported fields left out, omitempty and omitzero honored, embedded
+// structs promoted, the entries of an UnknownFields field merged in), named types of the string,
+// integer and bool kinds, tid.TID and other encoding.TextMarshaler types (as their text),
+// cid.Cid (a link), and types with fxamacker's MarshalCBOR method (as the value their bytes
+// decode to). A nil slice or map is null, as MarshalCBORStruct and encoding/json write it. Every
+// rule above applies to them as to the equal tree, with the same sentinel and Path (through the
+// struct's keys and the slice's indexes), so MarshalCBOR(post) writes MarshalCBORStruct(post)'s
+// bytes for a Lexicon struct. Refused at their path: floats of any type (ErrFloat), channels,
+// functions and other types with no data-model form (ErrUnsupported), maps whose keys are not
+// strings (ErrKeyNotString), structs written as arrays by fxamacker's toarray option
+// (ErrUnsupported), and an UnknownFields entry whose key a field also has (ErrGoType). A cyclic Go
+// value is refused as a cyclic tree is, by the depth limit (ErrTooDeep).
+//
 // Arrays and maps of more than Limits.MaxElements elements (ErrTooManyElements) and keys longer
 // than Limits.MaxKeyLen (ErrKeyTooLong) are refused too, as UnmarshalCBOR would refuse them.
 //
@@ -103,14 +121,11 @@ func (e *cborEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	case cid.Cid:
 		return cborAppendLink(dst, x, e.maxCIDLen)
 	}
-	n, err := otherGoValue(v)
+	g, err := goValue(v) // a Go value other than the generic types: see govalue.go
 	if err != nil {
 		return dst, err
 	}
-	if e.unsafeInt(n) {
-		return dst, errUnsafeInteger(n)
-	}
-	return cborAppendInt(dst, n), nil
+	return e.value(dst, g, depth)
 }
 
 func (e *cborEncoder) encodeArray(dst []byte, a []any, depth int) ([]byte, error) {
@@ -138,55 +153,40 @@ func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte
 	if err := e.take(len(m)); err != nil {
 		return dst, err
 	}
-	// Collect the entries (not just the keys, which would cost a second lookup per value) and
-	// sort them by key.
 	var stackEntries [maxStackEntries]mapEntry
-	entries := stackEntries[:0]
-	if len(m) > maxStackEntries {
-		entries = make([]mapEntry, 0, len(m))
+	var stackOrder [maxStackEntries]sortItem
+	entries, order, sc := entrySpace(m, &stackEntries, &stackOrder)
+	dst, err := e.mapEntries(dst, m, entries, order, depth)
+	if sc != nil {
+		putEntryScratch(sc, len(m))
 	}
-	// A key starting with '$' may make the map one the decoders refuse (DECISIONS rules 10, 11,
-	// 13): only such keys are compared with the reserved ones, so that ordinary keys cost one
-	// byte compare each. The rules are checkMapShape's, in the same order, without its lookups.
-	var typ any
-	hasLink, hasBytes, hasType := false, false, false
-	for k, v := range m {
-		entries = append(entries, mapEntry{k, v})
-		if k != "" && k[0] == '$' {
-			switch k {
-			case "$link":
-				hasLink = true
-			case "$bytes":
-				hasBytes = true
-			case "$type":
-				typ, hasType = v, true
-			}
-		}
-	}
-	switch {
-	case hasLink:
-		return dst, errReservedKey("$link")
-	case hasBytes:
-		return dst, errReservedKey("$bytes")
-	case hasType:
-		if err := checkTypedMap(m, typ, e.maxCIDLen); err != nil {
-			return dst, err
-		}
-	}
-	sortEntries(entries)
-	dst = cborAppendHead(dst, cborMajorMap, uint64(len(entries)))
-	var err error
-	for i := range entries {
-		k := entries[i].key
-		if err := checkKey(k, e.maxKeyLen); err != nil {
-			return dst, err
-		}
-		dst = append(cborAppendHead(dst, cborMajorText, uint64(len(k))), k...)
-		if dst, err = e.value(dst, entries[i].value, depth+1); err != nil {
-			return dst, atKey(err, k)
-		}
+	if err != nil {
+		return dst, err
 	}
 	e.leave(mapID(m), depth)
+	return dst, nil
+}
+
+// mapEntries writes m, its entries collected and sorted in the space given.
+func (e *cborEncoder) mapEntries(dst []byte, m map[string]any, entries []mapEntry, order []sortItem, depth int) ([]byte, error) {
+	entries, order, shape := collectEntries(entries, order, m)
+	if err := shape.check(m, e.maxCIDLen); err != nil {
+		return dst, err
+	}
+	s := sortedEntries{entries, order, true}
+	s.sort()
+	dst = cborAppendHead(dst, cborMajorMap, uint64(len(entries)))
+	var err error
+	for j := range s.order {
+		ent := s.at(j)
+		if err := checkKey(ent.key, e.maxKeyLen); err != nil {
+			return dst, err
+		}
+		dst = append(cborAppendHead(dst, cborMajorText, uint64(len(ent.key))), ent.key...)
+		if dst, err = e.value(dst, ent.value, depth+1); err != nil {
+			return dst, atKey(err, ent.key)
+		}
+	}
 	return dst, nil
 }
 

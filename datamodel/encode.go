@@ -3,7 +3,6 @@ package datamodel
 import (
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"unsafe"
 
@@ -117,6 +116,12 @@ type containerPath struct {
 	onPath map[containerID]struct{}
 }
 
+// containerPathPool holds the sets of containerPath, so that deep trees encode without
+// allocating in proportion to their depth (it grew a map as deep as the tree at every encode:
+// 24 allocations at depth 1000, BenchmarkEncodeSweep). A set holds at most MaxDepthCeiling
+// entries.
+var containerPathPool = sync.Pool{New: func() any { return make(map[containerID]struct{}) }}
+
 // enter records a container at depth > DefaultMaxDepth as on the current path, after checking
 // that it is not already there (one of its own ancestors: a cycle); leave removes it once its
 // content is written. An encode that fails stops there, so only success paths call leave.
@@ -125,13 +130,24 @@ func (p *containerPath) enter(id containerID) *Error {
 		return valueError(ErrTooDeep, "cyclic value: the tree would be infinitely deep")
 	}
 	if p.onPath == nil {
-		p.onPath = make(map[containerID]struct{})
+		p.onPath = containerPathPool.Get().(map[containerID]struct{})
 	}
 	p.onPath[id] = struct{}{}
 	return nil
 }
 
-func (p *containerPath) leave(id containerID) { delete(p.onPath, id) }
+// leave returns the set to the pool once the path is back within DefaultMaxDepth (empty). It is
+// kept out of line so that encodeLimits.leave, on every container's path, still inlines.
+//
+//go:noinline
+func (p *containerPath) leave(id containerID) {
+	delete(p.onPath, id)
+	if len(p.onPath) == 0 {
+		clear(p.onPath) // drops the deleted entries' tombstones, which slow the next lookups
+		containerPathPool.Put(p.onPath)
+		p.onPath = nil
+	}
+}
 
 // containerID identifies a map (by its pointer) or an array (by its backing store and
 // length: an array that contains itself has both equal to an ancestor's).
@@ -152,8 +168,15 @@ func mapID(m map[string]any) containerID {
 // steady stream of encodes allocates only its exact-size results.
 var encodeBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
 
-// maxPooledEncodeBuf keeps one huge encode from pinning its buffer in the pool forever.
-const maxPooledEncodeBuf = 64 << 10
+// maxPooledEncodeBuf is the largest buffer the pool keeps: the largest record the decoders accept
+// by default (DefaultMaxJSONSize; a CBOR record's JSON form is larger than its CBOR), so that
+// encodes of records of any size reuse a buffer instead of regrowing one from 1 KiB and
+// copying it at every step (with a 64 KiB bound a 1 MB encode allocated 6 bytes per output byte;
+// BenchmarkEncodeSweep). A buffer beyond it, only from a tree no decoder would have produced
+// with the default limits, is dropped rather than pinned. A pooled buffer not used for two
+// garbage collections is freed (sync.Pool), so the memory held is at most this bound per
+// encode running at once.
+const maxPooledEncodeBuf = DefaultMaxJSONSize
 
 // getEncodeBuf returns an empty pooled buffer; putEncodeBuf returns it, grown to buf, to the
 // pool.
@@ -175,38 +198,6 @@ func exactCopy(buf []byte, err error) []byte {
 	out := make([]byte, len(buf))
 	copy(out, buf)
 	return out
-}
-
-// maxStackEntries is the size of the stack array in which a map's entries are sorted; records'
-// maps are smaller, larger ones allocate.
-const maxStackEntries = 16
-
-// mapEntry is a map entry being sorted for encoding.
-type mapEntry struct {
-	key   string
-	value any
-}
-
-// sortEntries sorts entries by key, length-first then bytewise (DECISIONS rule 9, the
-// DAG-CBOR order). Records have small maps, where an insertion sort beats the general sort.
-func sortEntries(entries []mapEntry) {
-	if len(entries) > 12 {
-		slices.SortFunc(entries, func(a, b mapEntry) int {
-			if len(a.key) != len(b.key) {
-				return len(a.key) - len(b.key)
-			}
-			return strings.Compare(a.key, b.key)
-		})
-		return
-	}
-	for i := 1; i < len(entries); i++ {
-		e := entries[i]
-		j := i
-		for ; j > 0 && cborKeyLess(e.key, entries[j-1].key); j-- {
-			entries[j] = entries[j-1]
-		}
-		entries[j] = e
-	}
 }
 
 // cborKeyLess reports whether a sorts before b in DAG-CBOR key order.
@@ -257,7 +248,12 @@ func sortedKeys(stack *[maxStackKeys]string, m map[string]any) (keys []string, r
 // checkKey checks a map key as every encoder and Validate do, in this order: valid UTF-8, then
 // at most maxKeyLen bytes (DECISIONS rule 14).
 func checkKey(k string, maxKeyLen int) *Error {
-	if !utf8v.ValidString(k) {
+	return checkKeyAfter(k, 0, maxKeyLen)
+}
+
+// checkKeyAfter is checkKey for a key whose first n bytes are known to be ASCII.
+func checkKeyAfter(k string, n int, maxKeyLen int) *Error {
+	if n < len(k) && !utf8v.ValidString(k[n:]) {
 		return valueError(ErrInvalidUTF8, "map key "+strconv.Quote(k)).atKey(k)
 	}
 	if len(k) > maxKeyLen {

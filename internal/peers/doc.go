@@ -16,6 +16,7 @@
 // Files: syntax comparisons in tid_*, rkey_* and ident_* (NSID, DID, handle, at-identifier,
 // AT URI); DAG-CBOR in cbor_* (malformed inputs, random
 // trees, benchmarks), atproto JSON in json_*, realistic records and interop fixtures in records_*,
-// CIDs in cid_*, the typed FeedPost in feedpost_*; conformance_test.go writes CONFORMANCE.md and
+// CIDs in cid_*, the typed FeedPost in feedpost_*, against a plain cbor-gen struct
+// (package cborgenpeer) in cborgen_test.go; conformance_test.go writes CONFORMANCE.md and
 // benchreport/ turns a benchmark run into BENCHMARKS.md's ratios.
 package peers

@@ -1,0 +1,109 @@
+package datamodel
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestSortedEntries checks the encoders' key sort against slices.SortFunc with the two orders
+// stated plainly (length-first then bytewise for DAG-CBOR, DECISIONS rule 9; bytewise for JSON),
+// on key sets built to meet every branch: keys sharing their first 8 bytes, keys that differ
+// only past them, zero bytes that the prefix's padding could confuse with a shorter key, and
+// sizes on both sides of the insertion sort's bound. The heapsort fallback is checked alone.
+func TestSortedEntries(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	alphabets := []string{"ab", "abc\x00", "abcdefghijklmnopqrstuvwxyz0123456789", "\x00\x01\xff", "é日🦋"}
+	for round := range 400 {
+		n := 1 + r.IntN(40)
+		if round%10 == 0 {
+			n = 200 + r.IntN(2000)
+		}
+		alpha := alphabets[round%len(alphabets)]
+		stem := strings.Repeat("x", r.IntN(12)) // a shared prefix, shorter or longer than 8 bytes
+		m := make(map[string]any, n)
+		for len(m) < n {
+			var b strings.Builder
+			b.WriteString(stem[:r.IntN(len(stem)+1)])
+			for range r.IntN(14) {
+				b.WriteByte(alpha[r.IntN(len(alpha))])
+			}
+			m[b.String()] = len(m)
+		}
+		for _, lengthFirst := range []bool{true, false} {
+			want := make([]string, 0, n)
+			for k := range m {
+				want = append(want, k)
+			}
+			if lengthFirst {
+				slices.SortFunc(want, func(a, b string) int {
+					if len(a) != len(b) {
+						return len(a) - len(b)
+					}
+					return strings.Compare(a, b)
+				})
+			} else {
+				slices.Sort(want)
+			}
+			entries, order, _ := collectEntries(nil, nil, m)
+			s := sortedEntries{entries, order, lengthFirst}
+			sorts := map[string]func(){"sort": s.sort, "heap": func() { s.heap(s.order) }}
+			for name, sort := range sorts {
+				// Restart from the map's order each time.
+				entries, order, _ = collectEntries(entries[:0], order[:0], m)
+				s = sortedEntries{entries, order, lengthFirst}
+				sort()
+				got := make([]string, len(s.order))
+				for j := range s.order {
+					got[j] = s.at(j).key
+					if s.at(j).value != m[got[j]] {
+						t.Fatalf("%s: key %q carries another key's value", name, got[j])
+					}
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s, lengthFirst=%v, %d keys:\ngot  %q\nwant %q", name, lengthFirst, n, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestCollectEntriesShape checks that collecting a map's entries finds the reserved keys that
+// checkMapShape looks up, so that the encoders refuse the maps it refuses, with the same error.
+func TestCollectEntriesShape(t *testing.T) {
+	link := cborTestLink(t, cborTestLinkString)
+	maps := []map[string]any{
+		{"a": 1},
+		{"$link": "x"},
+		{"$bytes": "x", "$link": "y"},
+		{"$type": "app.example", "a": 1},
+		{"$type": ""},
+		{"$type": 3},
+		{"$type": "blob", "ref": link, "mimeType": "image/png", "size": int64(3)},
+		{"$type": "blob", "ref": link, "mimeType": "image/png"},
+		{"$type": "blob", "ref": link, "mimeType": "image/png", "size": int64(3), "x": 1},
+		{"$other": 1, "$$": 2, "": 3},
+	}
+	for _, m := range maps {
+		_, _, shape := collectEntries(nil, nil, m)
+		got, want := shape.check(m, DefaultMaxCIDLen), checkMapShape(m, DefaultMaxCIDLen)
+		if (got == nil) != (want == nil) || got != nil && got.Error() != want.Error() {
+			t.Errorf("%v: collected shape says %v, checkMapShape %v", m, got, want)
+		}
+	}
+}
+
+// TestKeyPrefix checks keyPrefix against its definition at every length up to 12.
+func TestKeyPrefix(t *testing.T) {
+	k := "\x01\x82\x03\xf4\x05\x06\x07\x88\x09\x0a\x0b\x0c"
+	for n := range len(k) + 1 {
+		var want uint64
+		for i := range min(n, 8) {
+			want |= uint64(k[i]) << (56 - 8*i)
+		}
+		if got := keyPrefix(k[:n]); got != want {
+			t.Errorf("keyPrefix(%q) = %#x, want %#x", k[:n], got, want)
+		}
+	}
+}
