@@ -74,6 +74,9 @@ type cborEncoder struct {
 
 // newCBOREncoder returns the encoder for opts, without allocating when there are none.
 func newCBOREncoder(opts []Option) cborEncoder {
+	if len(opts) == 0 {
+		return cborDefaultEncoder
+	}
 	return cborEncoder{newEncodeLimits(limitsOf(opts))}
 }
 

@@ -70,8 +70,14 @@ type jsonEncoder struct {
 
 // newJSONEncoder returns the encoder for opts, without allocating when there are none.
 func newJSONEncoder(opts []Option) jsonEncoder {
+	if len(opts) == 0 {
+		return jsonDefaultEncoder
+	}
 	return jsonEncoder{encodeLimits: newEncodeLimits(limitsOf(opts))}
 }
+
+// jsonDefaultEncoder is the encoder without options, made once.
+var jsonDefaultEncoder = jsonEncoder{encodeLimits: newEncodeLimits(DefaultLimits())}
 
 // value appends v, which sits at nesting depth depth (the top-level value is depth 1).
 func (e *jsonEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
