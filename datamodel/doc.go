@@ -80,5 +80,6 @@ package datamodel
 //	walk.go         Blobs, Links
 //	record.go       RecordCID
 //	govalue.go      Go slices, maps, pointers and structs at the generic entry points
+//	peek.go         RecordTypeCBOR, RecordTypeJSON: a record's $type without decoding the rest
 //	convert.go      JSONToCBOR, CBORToJSON
 //	stream.go       CBORDecoder, JSONDecoder: values one at a time from an io.Reader
