@@ -17,6 +17,7 @@ import (
 // holds records in.
 type (
 	goTestLang   string
+	goTestByte   uint8
 	goTestCount  uint16
 	goTestRecord struct {
 		Type    string            `cbor:"$type"`
@@ -128,6 +129,7 @@ func goTestRows(t *testing.T) []struct {
 		}{"blob", raw, "image/png", 3}, map[string]any{"$type": "blob", "ref": raw, "mimeType": "image/png", "size": int64(3)}},
 		{"tid.TID", []tid.TID{rev}, []any{rev.String()}},
 		{"[N]byte is bytes", [3]byte{7, 8, 9}, Bytes{7, 8, 9}},
+		{"slices and arrays of a named uint8 kind are bytes", []any{[2]goTestByte{1, 2}, []goTestByte{3}}, []any{Bytes{1, 2}, Bytes{3}}},
 		{"every kind, UnknownFields merged, - and unexported left out", rec, genericRec},
 		{"embedded structs promote their fields", goTestEmbedded{goTestBase{1}, &goTestPtrBase{"p"}, "o"},
 			map[string]any{"base": int64(1), "promoted": "p", "own": "o"}},
