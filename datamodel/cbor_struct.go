@@ -97,8 +97,8 @@ func describeGoType(v any) string {
 	return "a Go " + reflect.TypeOf(v).String()
 }
 
-// DisallowUnknownFields makes UnmarshalCBORStruct refuse a map key that has no field in the
-// struct it is decoded into (ErrGoType, at the key's offset, with the JSON Pointer of the member
+// DisallowUnknownFields makes UnmarshalCBORStruct and UnmarshalJSONStruct refuse a map key that
+// has no field in the struct it is decoded into (ErrGoType, at the key's offset, with the JSON Pointer of the member
 // and the key in the detail), where by default such a key is ignored. The other entry points
 // ignore this option.
 //

@@ -74,12 +74,15 @@ package datamodel
 //	json_careful.go the careful object path, which the quick one is fuzzed against
 //	json_encode.go  MarshalJSON, MarshalJSONIndent, AppendJSON
 //	json_types.go   encoding/json methods of Bytes, Link, Blob
+//	typed_json_decode.go     UnmarshalJSONStruct: atproto JSON into Go values, on the typed plans
+//	typed_json_containers.go its objects, maps and arrays
+//	typed_json_encode.go     MarshalJSONStruct: Go values as atproto JSON, as MarshalJSON writes them
 //
 //	encode.go       what both encoders share: limits, cycle guard, buffer pool, key sorting
 //	validate.go     Validate, ValidateRecord
 //	walk.go         Blobs, Links
 //	record.go       RecordCID
-//	govalue.go      Go slices, maps, pointers and structs at the generic entry points
 //	peek.go         RecordTypeCBOR, RecordTypeJSON: a record's $type without decoding the rest
+//	govalue.go      Go slices, maps, pointers and structs at the generic entry points
 //	convert.go      JSONToCBOR, CBORToJSON
 //	stream.go       CBORDecoder, JSONDecoder: values one at a time from an io.Reader

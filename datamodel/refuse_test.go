@@ -48,7 +48,6 @@ func TestRefuse(t *testing.T) {
 	cyclicMap["self"] = cyclicMap
 	cyclicArray := []any{nil}
 	cyclicArray[0] = cyclicArray
-	type point struct{ X int }
 	tests := []struct {
 		rule string
 		v    any
