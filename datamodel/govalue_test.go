@@ -358,7 +358,8 @@ func TestGoValueCycles(t *testing.T) {
 	}
 }
 
-// TestMarshalCBORStructSameBytes: MarshalCBOR of a struct writes MarshalCBORStruct's bytes, for
+// TestMarshalCBORStructSameBytes: MarshalCBOR of a struct writes MarshalCBORStruct's bytes, and
+// MarshalJSON MarshalJSONStruct's, for
 // the realistic records decoded into Lexicon-style structs and for the Go-value rows that
 // MarshalCBORStruct takes (all but a cid.Cid, which the typed encoder writes by its MarshalText
 // as a string, and the generic entry points as the link it is in a generic tree).
@@ -386,6 +387,13 @@ func TestMarshalCBORStructSameBytes(t *testing.T) {
 		}
 		if got, err := MarshalCBOR(v); err != nil || !bytes.Equal(got, want) {
 			t.Errorf("%#v:\nMarshalCBOR       %x, %v\nMarshalCBORStruct %x", v, got, err, want)
+		}
+		wantJSON, err := MarshalJSONStruct(v)
+		if err != nil {
+			t.Fatalf("%#v: MarshalJSONStruct: %v", v, err)
+		}
+		if got, err := MarshalJSON(v); err != nil || !bytes.Equal(got, wantJSON) {
+			t.Errorf("%#v:\nMarshalJSON       %s, %v\nMarshalJSONStruct %s", v, got, err, wantJSON)
 		}
 	}
 }
