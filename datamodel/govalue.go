@@ -189,7 +189,9 @@ func goElem(p *typedPlan, rv reflect.Value) any {
 		return Bytes(rv.Bytes())
 	case typedByteArray:
 		b := make(Bytes, rv.Len())
-		reflect.Copy(reflect.ValueOf(b), rv)
+		for i := range b { // element by element: the element type may be a named uint8 kind
+			b[i] = byte(rv.Index(i).Uint())
+		}
 		return b
 	case typedLink:
 		return rv.Interface().(Link)

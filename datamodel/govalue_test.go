@@ -17,6 +17,7 @@ import (
 // holds records in.
 type (
 	goTestLang   string
+	goTestByte   uint8
 	goTestCount  uint16
 	goTestRecord struct {
 		Type    string            `cbor:"$type"`
@@ -128,6 +129,7 @@ func goTestRows(t *testing.T) []struct {
 		}{"blob", raw, "image/png", 3}, map[string]any{"$type": "blob", "ref": raw, "mimeType": "image/png", "size": int64(3)}},
 		{"tid.TID", []tid.TID{rev}, []any{rev.String()}},
 		{"[N]byte is bytes", [3]byte{7, 8, 9}, Bytes{7, 8, 9}},
+		{"slices and arrays of a named uint8 kind are bytes", []any{[2]goTestByte{1, 2}, []goTestByte{3}}, []any{Bytes{1, 2}, Bytes{3}}},
 		{"every kind, UnknownFields merged, - and unexported left out", rec, genericRec},
 		{"embedded structs promote their fields", goTestEmbedded{goTestBase{1}, &goTestPtrBase{"p"}, "o"},
 			map[string]any{"base": int64(1), "promoted": "p", "own": "o"}},
@@ -356,7 +358,8 @@ func TestGoValueCycles(t *testing.T) {
 	}
 }
 
-// TestMarshalCBORStructSameBytes: MarshalCBOR of a struct writes MarshalCBORStruct's bytes, for
+// TestMarshalCBORStructSameBytes: MarshalCBOR of a struct writes MarshalCBORStruct's bytes, and
+// MarshalJSON MarshalJSONStruct's, for
 // the realistic records decoded into Lexicon-style structs and for the Go-value rows that
 // MarshalCBORStruct takes (all but a cid.Cid, which the typed encoder writes by its MarshalText
 // as a string, and the generic entry points as the link it is in a generic tree).
@@ -384,6 +387,13 @@ func TestMarshalCBORStructSameBytes(t *testing.T) {
 		}
 		if got, err := MarshalCBOR(v); err != nil || !bytes.Equal(got, want) {
 			t.Errorf("%#v:\nMarshalCBOR       %x, %v\nMarshalCBORStruct %x", v, got, err, want)
+		}
+		wantJSON, err := MarshalJSONStruct(v)
+		if err != nil {
+			t.Fatalf("%#v: MarshalJSONStruct: %v", v, err)
+		}
+		if got, err := MarshalJSON(v); err != nil || !bytes.Equal(got, wantJSON) {
+			t.Errorf("%#v:\nMarshalJSON       %s, %v\nMarshalJSONStruct %s", v, got, err, wantJSON)
 		}
 	}
 }
