@@ -15,6 +15,14 @@
 //	object    map[string]any
 //	blob      Blob
 //
+// The generic entry points (MarshalCBOR, AppendCBOR, MarshalJSON, Validate, ValidateRecord,
+// RecordCID, Blobs, Links) also take Go values that stand for data-model values, anywhere in a
+// tree: slices, arrays and maps with string keys of them ([]string, []Link, map[string]int32,
+// []map[string]any), pointers (nil is null), structs such as Lexicon types (their fields keyed
+// as MarshalCBORStruct keys them), named string, integer and bool types, tid.TID and other
+// encoding.TextMarshaler types (their text), and cid.Cid (a link). Each is checked and written as
+// the equal generic tree, with the same errors and paths: see MarshalCBOR.
+//
 // Decoding is strict (DECISIONS rules 9–15, in the module's DECISIONS.md): anything that is
 // not canonical DAG-CBOR, or not valid atproto JSON, is rejected with an *Error that gives the
 // byte offset, the JSON Pointer of the value and the rule broken, and that matches one of the
@@ -76,5 +84,6 @@ package datamodel
 //	walk.go         Blobs, Links
 //	record.go       RecordCID
 //	peek.go         RecordTypeCBOR, RecordTypeJSON: a record's $type without decoding the rest
+//	govalue.go      Go slices, maps, pointers and structs at the generic entry points
 //	convert.go      JSONToCBOR, CBORToJSON
 //	stream.go       CBORDecoder, JSONDecoder: values one at a time from an io.Reader

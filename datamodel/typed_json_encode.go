@@ -14,12 +14,12 @@ import (
 	"encoding"
 	"reflect"
 	"strconv"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/fxamacker/cbor/v2"
 	cid "github.com/ipfs/go-cid"
 
+	"github.com/atcore/atcore/internal/utf8v"
 	"github.com/atcore/atcore/tid"
 )
 
@@ -89,7 +89,7 @@ func (e *typedJSONEncoder) value(dst []byte, p *typedPlan, ptr unsafe.Pointer, d
 		// As MarshalJSON writes a string: the plain ASCII prefix found and copied by word.
 		s := *(*string)(ptr)
 		n := jsonPlainPrefix(s)
-		if n < len(s) && !utf8.ValidString(s[n:]) { // s[:n] is ASCII
+		if n < len(s) && !utf8v.ValidString(s[n:]) { // s[:n] is ASCII
 			return dst, valueError(ErrInvalidUTF8, strconv.Quote(s))
 		}
 		return jsonAppendQuotedFrom(dst, s, n), nil
@@ -275,7 +275,7 @@ func typedJSONText(p *typedPlan, ptr unsafe.Pointer) (string, *Error) {
 	if err != nil {
 		return "", valueError(ErrUnsupported, "a Go "+p.typ.String()+": "+err.Error())
 	}
-	if !utf8.Valid(b) {
+	if !utf8v.Valid(b) {
 		return "", valueError(ErrInvalidUTF8, strconv.Quote(string(b)))
 	}
 	return string(b), nil
