@@ -77,6 +77,7 @@ package datamodel
 //	typed_json_decode.go     UnmarshalJSONStruct: atproto JSON into Go values, on the typed plans
 //	typed_json_containers.go its objects, maps and arrays
 //	typed_json_encode.go     MarshalJSONStruct: Go values as atproto JSON, as MarshalJSON writes them
+//	typed_json_objects.go    its objects (structs, maps) and the map rules on them
 //
 //	encode.go       what both encoders share: limits, cycle guard, buffer pool, key sorting
 //	validate.go     Validate, ValidateRecord

@@ -6,7 +6,7 @@ package datamodel
 //	typedJSONDecoder.object      an object into a struct: keys matched to fields, duplicates refused
 //	typedJSONDecoder.memberStart a member's key, and the rules decided by it ($link, $bytes, $type)
 //	typedJSONDecoder.mapOf       an object into a Go map (genericMap: into a map[string]any)
-//	typedJSONDecoder.array       an array into a slice or array
+//	typedJSONDecoder.array       an array into a slice or array (structArray: a toarray struct)
 //	typedJSONDecoder.generic     an object decided by the generic decoder (links, bytes, bad $type)
 //	typedJSONDecoder.blobShape   the blob rule on an object typed "blob" read into a struct or map
 //	typedJSONField               which field a key names
@@ -450,3 +450,54 @@ func (t *typedJSONDecoder) array(p *typedPlan, f *typedField, ptr unsafe.Pointer
 }
 
 var typedJSONAnySlice = reflect.TypeFor[[]any]()
+
+// structArray decodes the array at d.pos into a struct marked toarray (fxamacker's
+// `_ struct{} `cbor:",toarray"“), whose fields are its elements in declaration order, as
+// UnmarshalCBORStruct reads it: elements beyond the fields are read (and so checked) and dropped,
+// fields beyond the elements are left as they are.
+func (t *typedJSONDecoder) structArray(p *typedPlan, f *typedField, ptr unsafe.Pointer) error {
+	d := t.jsonDecoder
+	start := d.pos
+	if d.data[start] != '[' {
+		return t.mismatch(p, f, start, "a toarray struct is an array")
+	}
+	d.depth++
+	if d.depth > d.limits.MaxDepth {
+		return d.fail(ErrTooDeep, start, overLimit(-1, "", d.limits.MaxDepth))
+	}
+	d.pos++
+	d.skipSpace()
+	if d.pos < len(d.data) && d.data[d.pos] == ']' {
+		d.pos++
+		d.depth--
+		return nil
+	}
+	for n := 0; ; {
+		if n >= d.limits.MaxElements {
+			return d.fail(ErrTooManyElements, d.pos, overLimit(-1, "", d.limits.MaxElements))
+		}
+		if d.left--; d.left < 0 {
+			return errTooManyValues(d.pos, d.limits.MaxValues)
+		}
+		var err error
+		if n < len(p.fields) {
+			fd := &p.fields[n]
+			err = t.decode(fd.plan, fd, typedFieldPtr(ptr, fd, true))
+		} else {
+			_, err = d.value()
+		}
+		if err != nil {
+			return atIndex(err, n)
+		}
+		n++
+		more, err := t.sep(']', "',' or ']'")
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+	}
+	d.depth--
+	return nil
+}

@@ -241,6 +241,9 @@ func (t *typedJSONDecoder) decode(p *typedPlan, f *typedField, ptr unsafe.Pointe
 		}
 		return t.decode(p.elem, f, *pp)
 	case typedStruct:
+		if p.toArray {
+			return t.structArray(p, f, ptr)
+		}
 		return t.object(p, f, ptr)
 	case typedSlice, typedArray:
 		return t.array(p, f, ptr)

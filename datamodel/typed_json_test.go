@@ -122,8 +122,8 @@ func TestJSONStructRecords(t *testing.T) {
 
 // typedTestAgree checks that UnmarshalJSONStruct agrees with UnmarshalJSON on data, with opts:
 // the same error (sentinel, offset, path, detail) when UnmarshalJSON refuses data; otherwise,
-// read into a struct of generic fields, the value MarshalJSON and MarshalCBOR write of the
-// generic tree. It returns the generic decoder's error.
+// read into a struct of generic fields (a $type and UnknownFields), MarshalJSONStruct and
+// MarshalCBORStruct write what MarshalJSON and MarshalCBOR write of the generic tree. It returns the generic decoder's error.
 func typedTestAgree(t *testing.T, name string, data []byte, opts ...Option) error {
 	t.Helper()
 	generic, gerr := UnmarshalJSON(data, opts...)
@@ -168,18 +168,11 @@ func typedTestAgree(t *testing.T, name string, data []byte, opts ...Option) erro
 	if got, err := MarshalJSONStruct(&s, opts...); err != nil || !bytes.Equal(got, wantJSON) {
 		t.Errorf("%s: MarshalJSONStruct: %v\n got %s\nwant %s", name, err, got, wantJSON)
 	}
-	// The CBOR of the struct's fields, as a generic map, is the CBOR of the generic tree.
-	back := map[string]any(s.Rest)
-	if back == nil {
-		back = map[string]any{}
-	}
-	if _, ok := m["$type"]; ok {
-		back["$type"] = s.Type
-	}
-	got, err := MarshalCBOR(back, opts...)
+	// MarshalCBORStruct writes the CBOR that MarshalCBOR writes of the generic tree.
+	got, err := MarshalCBORStruct(&s, opts...)
 	want, werr := MarshalCBOR(generic, opts...)
 	if err != nil || werr != nil || !bytes.Equal(got, want) {
-		t.Errorf("%s: CBOR of the struct: %v %v\n got %x\nwant %x", name, err, werr, got, want)
+		t.Errorf("%s: MarshalCBORStruct: %v %v\n got %x\nwant %x", name, err, werr, got, want)
 	}
 	return nil
 }
@@ -362,6 +355,38 @@ func TestJSONStructDecode(t *testing.T) {
 		if tt.offset == 0 && e != nil && e.Offset < 0 {
 			t.Errorf("%s: no offset: %v", tt.name, err)
 		}
+	}
+}
+
+// TestJSONStructToArray: a struct marked toarray (fxamacker's marker, which the plans honour) is
+// the array of its fields in JSON as in CBOR.
+func TestJSONStructToArray(t *testing.T) {
+	type pair struct {
+		_    struct{} `cbor:",toarray"`
+		Name string
+		N    int32
+		L    *Link
+	}
+	var v struct {
+		P pair `json:"p"`
+	}
+	in := `{"p":["a",7,{"$link":"` + typedTestCID + `"},"extra"]}`
+	if err := UnmarshalJSONStruct([]byte(in), &v); err != nil || v.P.Name != "a" || v.P.N != 7 || v.P.L == nil {
+		t.Fatalf("%v %+v", err, v)
+	}
+	out, err := MarshalJSONStruct(&v)
+	if want := `{"p":["a",7,{"$link":"` + typedTestCID + `"}]}`; err != nil || string(out) != want {
+		t.Errorf("%s %v", out, err)
+	}
+	cb, err := MarshalCBORStruct(&v)
+	if fromJSON, jerr := JSONToCBOR(out); err != nil || jerr != nil || !bytes.Equal(cb, fromJSON) {
+		t.Errorf("MarshalCBORStruct %x %v; from JSON %x %v", cb, err, fromJSON, jerr)
+	}
+	if err := UnmarshalJSONStruct([]byte(`{"p":{"Name":"a"}}`), &v); !errors.Is(err, ErrGoType) || err.(*Error).Path != "/p" {
+		t.Errorf("an object: %v", err)
+	}
+	if err := UnmarshalJSONStruct([]byte(`{"p":["a","b"]}`), &v); !errors.Is(err, ErrGoType) || err.(*Error).Path != "/p/1" {
+		t.Errorf("a bad element: %v", err)
 	}
 }
 
