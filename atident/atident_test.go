@@ -8,6 +8,7 @@ import (
 
 	"github.com/atcore/atcore/did"
 	"github.com/atcore/atcore/handle"
+	"github.com/atcore/atcore/internal/apitest"
 	"github.com/atcore/atcore/internal/testvec"
 )
 
@@ -88,7 +89,7 @@ func TestErrors(t *testing.T) {
 		{"blah", handle.ErrLabel, -1, `invalid at-identifier "blah": handle: a single label; a handle has at least two, as in example.com`},
 		{"did:thing", did.ErrMethod, -1, `invalid at-identifier "did:thing": DID: no ':' after the method`},
 		{"did:thing.test", did.ErrMethod, 9, `invalid at-identifier "did:thing.test": DID: '.' at offset 9: the method is lower-case letters only, then ':'`},
-		{"", handle.ErrLength, 0, `invalid at-identifier "": handle: empty; a handle is a host name such as alice.example.com`},
+		{"", handle.ErrLength, -1, `invalid at-identifier "": handle: empty; a handle is a host name such as alice.example.com`},
 		{" alice.test", handle.ErrCharacter, 0, `invalid at-identifier " alice.test": handle: ' ' at offset 0 is not allowed in a handle`},
 		{"alice.test\x00", handle.ErrCharacter, 10, `invalid at-identifier "alice.test\x00": handle: '\x00' at offset 10 is not allowed in a handle`},
 	} {
@@ -97,7 +98,7 @@ func TestErrors(t *testing.T) {
 		if !errors.As(err, &e) || e.Offset != tc.offset || err.Error() != tc.message || !errors.Is(err, ErrInvalid) || !errors.Is(err, tc.part) {
 			t.Errorf("Parse(%q) = %v (%+v)\nwant %s at %d", tc.in, err, e, tc.message, tc.offset)
 		}
-		if err := ValidateAt(tc.in, 5); !errors.As(err, &e) || (tc.offset >= 0 && e.Offset != tc.offset+5) || (tc.offset < 0 && e.Offset != -1) {
+		if err := ValidateAt(tc.in, 5); !errors.As(err, &e) || e.Offset != apitest.OffsetAt(tc.in, tc.offset, 5) {
 			t.Errorf("ValidateAt(%q, 5) = %v", tc.in, err)
 		}
 	}

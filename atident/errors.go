@@ -26,7 +26,8 @@ type Error struct {
 	// Len is the length in bytes of the whole input.
 	Len int
 	// Offset is the byte offset of the first offending byte, or -1 when the input as a whole is
-	// at fault. Offsets count from the base given to ValidateAt.
+	// at fault (an empty input, a single label). Offsets count from the base given to ValidateAt, where an
+	// empty input has a place in the longer one: its Offset is base.
 	Offset int
 	// Reason says what is wrong: "DID: " or "handle: " and that package's reason.
 	Reason string
@@ -42,22 +43,33 @@ func (e *Error) Error() string { return echo.Message(e.Kind, e.Input, e.Len, e.R
 // Unwrap returns ErrInvalid and the sentinel of the did or handle package, for errors.Is.
 func (e *Error) Unwrap() []error { return []error{e.Err, e.part} }
 
+// fromPart builds Parse's error for s from the error of did.Parse or handle.Parse, which found
+// the problem already (at base 0, as Parse's own offsets are): the one error built on the way
+// out is wrapped, not diagnosed a second time.
+//
+//go:noinline
+func fromPart(s string, err error) *Error {
+	e := &Error{Kind: "at-identifier", Input: echo.Clip(s), Len: len(s), Err: ErrInvalid}
+	switch pe := err.(type) {
+	case *did.Error:
+		e.Offset, e.Reason, e.part = pe.Offset, "DID: "+pe.Reason, pe.Err
+	case *handle.Error:
+		e.Offset, e.Reason, e.part = pe.Offset, "handle: "+pe.Reason, pe.Err
+	default: // unreachable: did and handle return only their *Error
+		e.Offset, e.Reason, e.part = -1, err.Error(), err
+	}
+	return e
+}
+
 // invalidAt builds the error for s, which is not an at-identifier, found at offset base of a
-// longer input. An input that starts with "did:" in any case is reported as a DID (so that
-// "DID:plc:…" hears about the prefix's case, not about ':' in a handle).
+// longer input (or on its own, for Parse). An input that starts with "did:" in any case is
+// reported as a DID (so that "DID:plc:…" hears about the prefix's case, not about ':' in a
+// handle).
 //
 //go:noinline
 func invalidAt(s string, base int) *Error {
-	e := &Error{Kind: "at-identifier", Input: echo.Clip(s), Len: len(s), Err: ErrInvalid}
-	var err error
 	if len(s) >= 4 && strings.EqualFold(s[:4], "did:") {
-		err = did.ValidateAt(s, base)
-		de := err.(*did.Error)
-		e.Offset, e.Reason, e.part = de.Offset, "DID: "+de.Reason, de.Err
-	} else {
-		err = handle.ValidateAt(s, base)
-		he := err.(*handle.Error)
-		e.Offset, e.Reason, e.part = he.Offset, "handle: "+he.Reason, he.Err
+		return fromPart(s, did.ValidateAt(s, base))
 	}
-	return e
+	return fromPart(s, handle.ValidateAt(s, base))
 }

@@ -54,7 +54,7 @@ func TestRules(t *testing.T) {
 		{"space first", " at://did:plc:asdf123", ErrScheme, nil, 0, `does not start with "at://" (lower case)`},
 		{"NUL first", "\x00at://did:plc:asdf123", ErrScheme, nil, 0, `does not start with "at://" (lower case)`},
 		{"one slash", "at:/did:plc:asdf123", ErrScheme, nil, 0, `does not start with "at://" (lower case)`},
-		{"empty", "", ErrScheme, nil, 0, `does not start with "at://" (lower case)`},
+		{"empty", "", ErrLength, nil, -1, "empty; an AT URI looks like at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/3k5nobkf2w72g"},
 		{"fragment", "at://did:plc:asdf123/com.atproto.feed.post#/frag", ErrQuery, nil, 42, "'#' at offset 42: an at-uri has no query or fragment part"},
 		{"empty fragment", "at://did:plc:asdf123#", ErrQuery, nil, 20, "'#' at offset 20: an at-uri has no query or fragment part"},
 		{"query", "at://did:plc:asdf123/a.b.c?x=1", ErrQuery, nil, 26, "'?' at offset 26: an at-uri has no query or fragment part"},

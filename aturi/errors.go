@@ -14,7 +14,7 @@ var (
 	// ErrInvalid matches every error that rejects an AT URI.
 	ErrInvalid = errors.New("invalid AT URI")
 
-	// ErrLength: the URI is longer than MaxLen bytes.
+	// ErrLength: the URI is empty or longer than MaxLen bytes.
 	ErrLength = fmt.Errorf("%w: too long", ErrInvalid)
 
 	// ErrScheme: the URI does not start with "at://".
@@ -48,8 +48,9 @@ type Error struct {
 	Input string
 	// Len is the length in bytes of the whole input.
 	Len int
-	// Offset is the byte offset in the URI of the first offending byte, or -1 when a part as a
-	// whole is at fault.
+	// Offset is the byte offset in the URI of the first offending byte, or -1 when the URI or a
+	// part as a whole is at fault (an empty input, a collection of one segment). An empty
+	// authority has a place in the URI: its Offset is 5, after "at://".
 	Offset int
 	// Reason says what is wrong, with the offset where there is one.
 	Reason string

@@ -1,244 +1,106 @@
 package datamodel
 
 import (
-	"errors"
-	"math"
 	"reflect"
-	"strconv"
-	"sync"
-	"sync/atomic"
 
 	"github.com/atcore/atcore/cidutil"
-	"github.com/fxamacker/cbor/v2"
 )
 
-// Typed structs (Lexicon-generated types with `cbor:"name"` field tags) go through
-// github.com/fxamacker/cbor/v2, configured as close to DAG-CBOR as it allows. What it cannot be
-// told, the scanner enforces: MarshalCBORStruct scans its output and UnmarshalCBORStruct scans its
-// input, so both sides are exactly as strict as the generic codec (DECISIONS rules 9 and 14).
-
-// cborStructEnc writes canonical DAG-CBOR from Go structs: map keys and struct fields sorted
-// length-first then bytewise (fxamacker's SortLengthFirst sorts the encoded keys, which for text
-// keys is the same order), shortest heads (fxamacker's default), no indefinite lengths, big
-// integers refused, encoding.TextMarshaler types (tid.TID) written as text strings, time.Time as
-// an RFC 3339 string without a tag.
-var cborStructEnc = func() cbor.EncMode {
-	em, err := cbor.EncOptions{
-		Sort:          cbor.SortLengthFirst,
-		IndefLength:   cbor.IndefLengthForbidden,
-		BigIntConvert: cbor.BigIntConvertReject,
-		Time:          cbor.TimeRFC3339Nano,
-		TimeTag:       cbor.EncTagNone,
-		TextMarshaler: cbor.TextMarshalerTextString,
-	}.EncMode()
-	if err != nil {
-		panic("datamodel: fxamacker encoder options: " + err.Error())
-	}
-	return em
-}()
-
-// cborStructDecoder returns the fxamacker decoder for lim: duplicate keys, indefinite lengths,
-// invalid UTF-8, NaN, infinities and undefined refused; unknown struct fields ignored, or refused
-// if disallowUnknown; values decoded into any given the generic decoder's types where fxamacker
-// allows (integers as int64, byte strings as Bytes, links as Link, maps as map[string]any);
-// encoding.TextUnmarshaler types (tid.TID) read from text strings; the nesting and element limits
-// from lim. Decoders are built once per distinct configuration (a few are kept).
-func cborStructDecoder(lim Limits, disallowUnknown bool) (cbor.DecMode, error) {
-	if lim == DefaultLimits() {
-		if disallowUnknown {
-			return cborStructDecStrict, nil
-		}
-		return cborStructDecDefault, nil
-	}
-	key := cborStructDecKey{lim, disallowUnknown}
-	if dm, ok := cborStructDecCache.Load(key); ok {
-		return dm.(cbor.DecMode), nil
-	}
-	dm, err := cborNewStructDecoder(lim, disallowUnknown)
-	if err != nil {
-		return nil, err
-	}
-	if cborStructDecCached.Add(1) <= cborStructDecCacheMax {
-		cborStructDecCache.Store(key, dm)
-	}
-	return dm, nil
-}
-
-// cborStructDecCache maps a configuration to its fxamacker decoder, for up to
-// cborStructDecCacheMax distinct ones (a program uses one or two; the bound keeps a misuse from
-// growing it forever).
-var (
-	cborStructDecCache  sync.Map
-	cborStructDecCached atomic.Int32
-)
-
-// cborStructDecKey is what an fxamacker decoder is built from.
-type cborStructDecKey struct {
-	lim             Limits
-	disallowUnknown bool
-}
-
-const cborStructDecCacheMax = 16
-
-var cborStructDecDefault, cborStructDecStrict = cborMustStructDecoder(false), cborMustStructDecoder(true)
-
-func cborMustStructDecoder(disallowUnknown bool) cbor.DecMode {
-	dm, err := cborNewStructDecoder(DefaultLimits(), disallowUnknown)
-	if err != nil {
-		panic("datamodel: fxamacker decoder options: " + err.Error())
-	}
-	return dm
-}
-
-func cborNewStructDecoder(lim Limits, disallowUnknown bool) (cbor.DecMode, error) {
-	simple, err := cbor.NewSimpleValueRegistryFromDefaults(cbor.WithRejectedSimpleValue(cbor.SimpleValue(23)))
-	if err != nil {
-		return nil, err
-	}
-	// Tag 42 decodes into Link wherever the Go type is any (a Link field needs no registration:
-	// Link.UnmarshalCBOR reads the tag).
-	tags := cbor.NewTagSet()
-	err = tags.Add(cbor.TagOptions{DecTag: cbor.DecTagRequired, EncTag: cbor.EncTagRequired}, reflect.TypeOf(Link{}), cborTagCID)
-	if err != nil {
-		return nil, err
-	}
-	clamp := func(n, lo, hi int) int { return max(lo, min(n, hi)) }
-	extra := cbor.ExtraDecErrorNone
-	if disallowUnknown {
-		extra = cbor.ExtraDecErrorUnknownField
-	}
-	return cbor.DecOptions{
-		DupMapKey:   cbor.DupMapKeyEnforcedAPF,
-		IndefLength: cbor.IndefLengthForbidden,
-		IntDec:      cbor.IntDecConvertSignedOrFail,
-		// The scanner has already enforced the depth limit; fxamacker also counts the tag of a
-		// link as a level, hence one more.
-		MaxNestedLevels:       clamp(lim.MaxDepth+1, 4, 65535),
-		MaxArrayElements:      clamp(lim.MaxElements, 16, math.MaxInt32),
-		MaxMapPairs:           clamp(lim.MaxElements, 16, math.MaxInt32),
-		ExtraReturnErrors:     extra,
-		DefaultMapType:        reflect.TypeOf(map[string]any(nil)),
-		DefaultByteStringType: reflect.TypeOf(Bytes(nil)),
-		UTF8:                  cbor.UTF8RejectInvalid,
-		NaN:                   cbor.NaNDecodeForbidden,
-		Inf:                   cbor.InfDecodeForbidden,
-		SimpleValues:          simple,
-		TextUnmarshaler:       cbor.TextUnmarshalerTextString,
-	}.DecModeWithTags(tags)
-}
-
-// MarshalCBORStruct encodes a Go struct (or any value fxamacker can encode) as canonical
-// DAG-CBOR. Fields of type Link are written as tag 42, Blob as a blob map (see Blob.MarshalCBOR),
-// []byte and Bytes as byte strings, encoding.TextMarshaler types such as tid.TID as text
-// strings. A nil pointer or slice is written as null unless its field has omitempty; null and
-// absent stay distinct (rule 15).
+// MarshalCBORStruct encodes a Go struct (or any Go value with a data-model form) as canonical
+// DAG-CBOR, with atcore's own typed codec (not fxamacker's; see UnmarshalCBORStruct for how
+// fields get their keys). A struct is a map of its fields in canonical key order, with the
+// entries of its UnknownFields field, if it has one, merged in (an entry whose key is also a
+// field's is refused, ErrGoType). Fields of type Link are written as tag 42, Blob as a blob map,
+// []byte and Bytes as byte strings, tid.TID and other encoding.TextMarshaler types as text
+// strings, every Go integer type as an integer; a field typed any (or a map[string]any, []any)
+// holds MarshalCBOR's values or any other Go value of a data-model form; a type with fxamacker's
+// MarshalCBOR method is written through it, its output checked. A nil pointer, slice or map is
+// written as null unless its field has omitempty; null and absent stay distinct (rule 15). A
+// struct with fxamacker's `_ struct{} `cbor:",toarray"“ marker is an array of its fields.
 //
-// It keeps every rule MarshalCBOR keeps, so that both decoders read back whatever it writes: the
-// output is checked by the scanner with the data-model rules, the check UnmarshalCBORStruct makes
-// on its input. Anything outside DAG-CBOR (a float field, a map with non-string keys) and any map
-// the decoders refuse (DECISIONS rules 10, 11 and 13: a field or map key "$link" or "$bytes", a
-// "$type" field left empty or not a string, a map typed "blob" without exactly the blob shape) is
-// refused, as are values beyond the default limits. The error is the one MarshalCBOR gives for
-// the same tree: the same sentinel and Path (the JSON Pointer of the bad value, through the
-// fields' map keys), and Offset -1, since no output is returned. An undefined Link or a malformed
-// Blob is refused by its MarshalCBOR method, at its path. Go values fxamacker cannot encode at all
-// are refused with ErrUnsupported. A value nested deeper than MaxDepthCeiling, a cyclic one
-// included, is refused with ErrTooDeep before fxamacker sees it (see structDepth).
-func MarshalCBORStruct(v any) ([]byte, error) {
-	rv := reflect.ValueOf(v)
-	if err := structDepth(rv, 1); err != nil {
-		return nil, finished(err)
+// It keeps every rule MarshalCBOR keeps, as it writes, so that both decoders read back whatever
+// it writes: anything outside DAG-CBOR (a float field, ErrFloat; a map with non-string keys,
+// ErrKeyNotString; a channel, ErrUnsupported), and any map the decoders refuse (DECISIONS rules
+// 10, 11 and 13: a field or map key "$link" or "$bytes", a "$type" field left empty or not a
+// string, a struct or map typed "blob" without exactly the blob shape, an undefined Link, a
+// malformed Blob), and values beyond the limits of opts (DefaultLimits without options; a raised
+// MaxCIDLen lets long CIDs through, a raised MaxDepth deeper values, up to MaxDepthCeiling). The
+// error is the one MarshalCBOR gives for the same tree: the same sentinel and Path (the JSON
+// Pointer of the bad value, through the fields' keys), and Offset -1. A cyclic value is refused
+// with ErrTooDeep.
+func MarshalCBORStruct(v any, opts ...Option) ([]byte, error) {
+	e := typedEncoder{newCBOREncoder(opts)}
+	pooled := getEncodeBuf()
+	buf, err := e.top(*pooled, v)
+	var out []byte
+	if err == nil {
+		out = exactCopy(buf, nil)
 	}
-	out, err := cborStructEnc.Marshal(v)
+	putEncodeBuf(pooled, buf)
 	if err != nil {
-		var e *Error
-		if errors.As(err, &e) { // from a Link or Blob MarshalCBOR method, which knows no path
-			if located := structMarshalerError(rv, 1); located != nil {
-				return nil, finished(located)
-			}
-			return nil, e
-		}
-		return nil, &Error{Err: ErrUnsupported, Offset: -1, Detail: structErrorDetail(err)}
-	}
-	lim := DefaultLimits()
-	lim.MaxCBORSize = math.MaxInt
-	s := cborScanner{data: out, lim: &lim, left: lim.MaxValues - 1, dataModel: true, encoded: true}
-	if _, serr := s.value(0, 1); serr != nil {
-		serr.Offset = -1 // an offset in bytes the caller never sees would mean nothing
-		return nil, finished(serr)
+		return nil, finished(err)
 	}
 	return out, nil
 }
 
-// UnmarshalCBORStruct decodes data into the struct (or other value) v points to. data must be
-// exactly one canonical DAG-CBOR value within the limits: it is checked with ScanCBOR first,
-// because fxamacker does not check canonical form, and with the data-model rules UnmarshalCBOR
-// applies: a "$type" key must hold a non-empty string (rule 11), no map may have a "$link" or
-// "$bytes" key (ErrLink, ErrBytes; see UnmarshalCBOR), and a map typed "blob" must have exactly
-// the blob shape (rule 13, ErrBlob). A value of the wrong type for its field is an error
-// (ErrGoType). Blob fields get the checks of rule 13 (see Blob.UnmarshalCBOR). The errors of the
-// checks above, of a Link or Blob field's UnmarshalCBOR method, and of an unknown key under
-// DisallowUnknownFields give the offset in data and the JSON Pointer, as UnmarshalCBOR's do; a
-// value of the wrong type for its field does not (Offset -1; the detail names the Go field).
+// UnmarshalCBORStruct decodes data into the struct (or other value) v points to, with atcore's
+// own typed codec (not fxamacker's): a plan compiled once per Go type tells it which field each
+// key goes to, and it reads the bytes once, writing each value straight into its field.
 //
-// A map key with no matching struct field is ignored, as the Lexicon spec asks of "unexpected
+// data must be exactly one canonical DAG-CBOR value within the limits, held to every rule
+// UnmarshalCBOR holds it to (DECISIONS rules 9–14), whatever the Go type: a "$type" key must hold
+// a non-empty string (rule 11), no map may have a "$link" or "$bytes" key (ErrLink, ErrBytes), a
+// map typed "blob" must have exactly the blob shape (rule 13, ErrBlob), and every limit of opts
+// applies to every value, those read into Link, Blob, Bytes and tid.TID fields included (a raised
+// MaxCIDLen reaches a nested Link). A value its field cannot hold is ErrGoType, and a Blob field
+// given anything but a blob is ErrBlob. Every error gives the byte offset in data and the JSON
+// Pointer of the value, as UnmarshalCBOR's do; a Go-side error names the Go field and its type
+// ("found a string for Go field app.Post.Langs of type []string"). An input that is itself
+// invalid gets UnmarshalCBOR's error for it, whatever the Go type.
+//
+// Keys match field names exactly (case-sensitively): the field of a struct has the key of its
+// `cbor` tag, else of its `json` tag, else its Go name; a field tagged "-" and unexported fields
+// have none; the fields of an untagged embedded struct are promoted, as encoding/json does.
+// A key with no field is, by default, checked and ignored, as the Lexicon spec asks of "unexpected
 // fields in data which otherwise conforms" (https://atproto.com/specs/lexicon, "Authority and
 // Control"): a Lexicon may gain optional fields, and a reader built from an older revision must
 // go on reading the records written with the new one. Ignoring has a cost: re-encoding the struct
 // drops the field, so the record's bytes and CID change ("clobbering", in the spec's "Usage and
-// Implementation Guidelines"). With DisallowUnknownFields such a key is an error instead.
+// Implementation Guidelines"). Two ways out, per struct or per call:
 //
-// A field (or slice element, or map value) typed any receives the generic decoder's types: int64,
-// string, bool, nil, Bytes, Link, []any and map[string]any. A blob inside such a value stays a
-// map[string]any (with "ref" a Link), not a Blob: fxamacker cannot pick a Go type from a map's
-// content. Declare the field as Blob to get one.
+//   - keep: a field of type UnknownFields in the struct receives every key the struct does not
+//     name, as generic values; MarshalCBORStruct writes them back, so the bytes and CID survive.
+//     Use it in a service that reads records and writes them back (or re-signs them).
+//   - refuse: DisallowUnknownFields makes such a key an error (ErrGoType, at the key). Use it to
+//     check that a Go type covers the data it is meant for (tests, code generators).
+//
+// A struct with an UnknownFields field keeps its unknown keys even under DisallowUnknownFields.
+//
+// A field (or slice element, or map value) typed any receives what UnmarshalCBOR returns for that
+// value: int64, string, bool, nil, Bytes, Link, Blob, []any and map[string]any. null sets a
+// pointer, slice, map or interface to nil, and leaves a string, integer, bool or struct as it was;
+// null for a Link or tid.TID is ErrGoType, for a Blob ErrBlob. Floats, channels and functions
+// have no data-model form: a field of such a type takes null only.
 func UnmarshalCBORStruct(data []byte, v any, opts ...Option) error {
-	lim, disallowUnknown := DefaultLimits(), false
-	if len(opts) > 0 {
-		c := newConfig(opts)
-		lim, disallowUnknown = c.limits, c.disallowUnknown
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return &Error{Err: ErrGoType, Offset: -1, Detail: "UnmarshalCBORStruct needs a non-nil pointer, not " + describeGoType(v)}
 	}
-	if len(data) > lim.MaxCBORSize {
-		return cborErrTooLarge(len(data), lim)
-	}
-	s := cborScanner{data: data, lim: &lim, left: lim.MaxValues - 1, dataModel: true}
-	end, serr := s.value(0, 1)
-	if serr != nil {
-		return finished(serr)
-	}
-	if end != len(data) {
-		return cborErr(ErrTrailingBytes, end, strconv.Itoa(len(data)-end)+" bytes")
-	}
-	dm, err := cborStructDecoder(lim, disallowUnknown)
-	if err != nil {
-		return &Error{Err: ErrUnsupported, Offset: -1, Detail: err.Error()}
-	}
-	if err := dm.Unmarshal(data, v); err != nil {
-		// fxamacker says neither where a Link or Blob UnmarshalCBOR method failed (the method's
-		// offsets count from its own item) nor in which map an unknown key is (only the entry's
-		// index): find them.
-		var e *Error
-		var ue *cbor.UnknownFieldError
-		method, unknown := errors.As(err, &e), errors.As(err, &ue)
-		if rv := reflect.ValueOf(v); (method || unknown) && rv.Kind() == reflect.Pointer {
-			u := structErrorFinder{data: data, lim: lim, strict: dm, unknownKeys: disallowUnknown, methods: method}
-			if _, found := u.find(0, rv.Type().Elem(), 1); found != nil {
-				return finished(found)
-			}
-		}
-		if method {
-			e.Offset = -1 // not found: an offset from the method's item would mislead
-			return e
-		}
-		return &Error{Err: ErrGoType, Offset: -1, Detail: structErrorDetail(err)}
-	}
-	return nil
+	return typedUnmarshal(data, typedPlanOf(rv.Type().Elem()), rv.UnsafePointer(), opts)
 }
 
-// DisallowUnknownFields makes UnmarshalCBORStruct refuse a map key that has no field in the
-// struct it is decoded into (ErrGoType, at the key's offset, with the JSON Pointer of the member
-// and the key in the detail), where by default such a key is ignored. The other entry points
-// ignore this option.
+// describeGoType names the Go type of v for an error detail ("nil" for nil).
+func describeGoType(v any) string {
+	if v == nil {
+		return "nil"
+	}
+	return "a Go " + reflect.TypeOf(v).String()
+}
+
+// DisallowUnknownFields makes UnmarshalCBORStruct and UnmarshalJSONStruct refuse a map key that
+// has no field in the struct it is decoded into (ErrGoType, at the key's offset, with the JSON
+// Pointer of the member and the key in the detail), where by default such a key is ignored. The
+// other entry points ignore this option.
 //
 // Which to use: the default, for reading records written by others, as the Lexicon spec asks:
 // a record of a newer revision of its Lexicon, with an optional field the Go type lacks, still

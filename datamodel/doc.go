@@ -15,6 +15,14 @@
 //	object    map[string]any
 //	blob      Blob
 //
+// The generic entry points (MarshalCBOR, AppendCBOR, MarshalJSON, Validate, ValidateRecord,
+// RecordCID, Blobs, Links) also take Go values that stand for data-model values, anywhere in a
+// tree: slices, arrays and maps with string keys of them ([]string, []Link, map[string]int32,
+// []map[string]any), pointers (nil is null), structs such as Lexicon types (their fields keyed
+// as MarshalCBORStruct keys them), named string, integer and bool types, tid.TID and other
+// encoding.TextMarshaler types (their text), and cid.Cid (a link). Each is checked and written as
+// the equal generic tree, with the same errors and paths: see MarshalCBOR.
+//
 // Decoding is strict (DECISIONS rules 9–15, in the module's DECISIONS.md): anything that is
 // not canonical DAG-CBOR, or not valid atproto JSON, is rejected with an *Error that gives the
 // byte offset, the JSON Pointer of the value and the rule broken, and that matches one of the
@@ -25,6 +33,16 @@
 // ErrBlob) and, given the same options, every tree beyond the decoders' limits on depth,
 // elements, key and CID length, so that what they write reads back; MarshalCBORStruct does too,
 // with MarshalCBOR's errors.
+//
+// Go structs, such as the types a Lexicon code generator writes, are read and written by
+// UnmarshalCBORStruct and MarshalCBORStruct: atcore's own typed codec, which compiles a plan per Go
+// type once (the fields in canonical key order, their keys precomputed) and walks the bytes
+// once, with the same rules, limits and located errors as UnmarshalCBOR and MarshalCBOR. Keys
+// match field names exactly; unknown keys are ignored, kept in an UnknownFields field (so that a
+// record written back keeps its bytes and CID), or refused (DisallowUnknownFields). Link, Blob,
+// Bytes and tid.TID also implement fxamacker/cbor's Marshaler and Unmarshaler, for programs that
+// bring their own fxamacker modes; that path checks each value alone, at the default limits.
+//
 // Limits protect against hostile input; see Limits. WithSafeIntegers narrows integers to the
 // ±(2^53−1) that JavaScript holds exactly, on every entry point that takes options.
 package datamodel
@@ -43,9 +61,11 @@ package datamodel
 //	cbor_scan.go    ScanCBOR: the syntax check, no values
 //	cbor_decode.go  UnmarshalCBOR, UnmarshalCBORPrefix
 //	cbor_encode.go  MarshalCBOR, AppendCBOR
-//	cbor_struct.go  Go structs through fxamacker/cbor, held to the scanner
-//	cbor_struct_depth.go  the depth walk that keeps fxamacker's encoder off deep and cyclic values
-//	cbor_struct_fields.go fxamacker's field keys, to locate the struct path's errors
+//	typed_plan.go   the typed codec's plans: how a Go type is read and written, once per type
+//	typed_cbor_decode.go  the typed CBOR decoder: bytes into Go values by their plans
+//	typed_cbor_encode.go  the typed CBOR encoder: Go values to bytes by their plans
+//	cbor_struct.go  UnmarshalCBORStruct, MarshalCBORStruct, DisallowUnknownFields; the fxamacker
+//	                methods of Link and Blob, for those who bring their own fxamacker modes
 //
 //	json_lex.go     JSON whitespace, strings, numbers (the lexing layer)
 //	json_cache.go   the JSON decoder's key and $type caches and string arena
@@ -54,10 +74,16 @@ package datamodel
 //	json_careful.go the careful object path, which the quick one is fuzzed against
 //	json_encode.go  MarshalJSON, MarshalJSONIndent, AppendJSON
 //	json_types.go   encoding/json methods of Bytes, Link, Blob
+//	typed_json_decode.go     UnmarshalJSONStruct: atproto JSON into Go values, on the typed plans
+//	typed_json_containers.go its objects, maps and arrays
+//	typed_json_encode.go     MarshalJSONStruct: Go values as atproto JSON, as MarshalJSON writes them
+//	typed_json_objects.go    its objects (structs, maps) and the map rules on them
 //
 //	encode.go       what both encoders share: limits, cycle guard, buffer pool, key sorting
 //	validate.go     Validate, ValidateRecord
 //	walk.go         Blobs, Links
 //	record.go       RecordCID
+//	peek.go         RecordTypeCBOR, RecordTypeJSON: a record's $type without decoding the rest
+//	govalue.go      Go slices, maps, pointers and structs at the generic entry points
 //	convert.go      JSONToCBOR, CBORToJSON
 //	stream.go       CBORDecoder, JSONDecoder: values one at a time from an io.Reader

@@ -63,7 +63,13 @@ func check(s string) int {
 // invalid builds the error of an invalid s. Kept out of line so that the callers stay small.
 //
 //go:noinline
-func invalid(s string) error { return invalidAt(s, 0) }
+func invalid(s string) error {
+	e := invalidAt(s, 0)
+	if s == "" {
+		e.Offset = -1 // on its own, an empty input has no byte to point at (Error.Offset)
+	}
+	return e
+}
 
 // invalidAt builds the error of an invalid s found at offset base of a longer input.
 func invalidAt(s string, base int) *Error {

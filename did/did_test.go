@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/atcore/atcore/internal/apitest"
 	"github.com/atcore/atcore/internal/testvec"
 )
 
@@ -40,7 +41,7 @@ func TestRules(t *testing.T) {
 		{"percent inside, not checked", "did:method:val%zz1", nil, 0, ""},
 		{"2048 characters", "did:plc:" + rep("a", 2040), nil, 0, ""},
 		{"2049 characters", "did:plc:" + rep("a", 2041), ErrLength, 2048, "2049 bytes long; a DID has at most 2048 in atproto"},
-		{"empty", "", ErrLength, 0, "empty; a DID looks like did:plc:ewvi7nxzyoun6zhxrhs64oiz"},
+		{"empty", "", ErrLength, -1, "empty; a DID looks like did:plc:ewvi7nxzyoun6zhxrhs64oiz"},
 		{"upper-case prefix", "DID:method:val", ErrPrefix, 0, `does not start with "did:" (lower case)`},
 		{"no prefix", "method:did:val", ErrPrefix, 0, `does not start with "did:" (lower case)`},
 		{"prefix alone", "did:", ErrMethod, 4, `nothing after "did:"; a method and an identifier must follow`},
@@ -84,7 +85,7 @@ func TestRules(t *testing.T) {
 		if msg := err.Error(); !strings.HasPrefix(msg, `invalid DID "`) || !strings.HasSuffix(msg, ": "+tc.reason) {
 			t.Errorf("%s: message %q", tc.rule, msg)
 		}
-		if err := ValidateAt(tc.did, 5); !errors.As(err, &e) || (tc.offset >= 0 && e.Offset != tc.offset+5) || (tc.offset < 0 && e.Offset != -1) {
+		if err := ValidateAt(tc.did, 5); !errors.As(err, &e) || e.Offset != apitest.OffsetAt(tc.did, tc.offset, 5) {
 			t.Errorf("%s: ValidateAt(…, 5) = %v", tc.rule, err)
 		}
 	}

@@ -39,8 +39,9 @@ type Error struct {
 	Input string
 	// Len is the length in bytes of the whole input.
 	Len int
-	// Offset is the byte offset of the first offending byte, or -1 when the handle as a whole
-	// is at fault (a single label). Offsets count from the base given to ValidateAt.
+	// Offset is the byte offset of the first offending byte, or -1 when the handle as a whole is
+	// at fault (an empty input, a single label). Offsets count from the base given to ValidateAt, where an
+	// empty input has a place in the longer one: its Offset is base.
 	Offset int
 	// Reason says what is wrong, with the offset where there is one.
 	Reason string

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/atcore/atcore/internal/apitest"
 	"github.com/atcore/atcore/internal/testvec"
 )
 
@@ -46,7 +47,7 @@ func TestRules(t *testing.T) {
 		{"64-character label", "short." + rep("o", 64) + ".test", ErrLabel, 69, "label at offset 6 is 64 characters long; at most 63 are allowed"},
 		{"63-character top-level domain", "short." + rep("o", 63), nil, 0, ""},
 		{"64-character top-level domain", "short." + rep("o", 64), ErrLabel, 69, "label at offset 6 is 64 characters long; at most 63 are allowed"},
-		{"empty", "", ErrLength, 0, "empty; a handle is a host name such as alice.example.com"},
+		{"empty", "", ErrLength, -1, "empty; a handle is a host name such as alice.example.com"},
 		{"bare top-level domain", "org", ErrLabel, -1, "a single label; a handle has at least two, as in example.com"},
 		{"trailing dot", "name.org.", ErrLabel, 9, "empty label at offset 9"},
 		{"leading dot", ".john.test", ErrLabel, 0, "empty label at offset 0"},
@@ -88,7 +89,7 @@ func TestRules(t *testing.T) {
 		if msg := err.Error(); !strings.HasPrefix(msg, `invalid handle "`) || !strings.HasSuffix(msg, ": "+tc.reason) {
 			t.Errorf("%s: message %q", tc.rule, msg)
 		}
-		if err := ValidateAt(tc.handle, 5); !errors.As(err, &e) || (tc.offset >= 0 && e.Offset != tc.offset+5) || (tc.offset < 0 && e.Offset != -1) {
+		if err := ValidateAt(tc.handle, 5); !errors.As(err, &e) || e.Offset != apitest.OffsetAt(tc.handle, tc.offset, 5) {
 			t.Errorf("%s: ValidateAt(…, 5) = %v", tc.rule, err)
 		}
 	}

@@ -39,7 +39,8 @@ type Error struct {
 	// Len is the length in bytes of the whole input.
 	Len int
 	// Offset is the byte offset of the first offending byte, or -1 when the NSID as a whole is
-	// at fault (too few segments). Offsets count from the base given to ValidateAt.
+	// at fault (an empty input, too few segments). Offsets count from the base given to ValidateAt, where an
+	// empty input has a place in the longer one: its Offset is base.
 	Offset int
 	// Reason says what is wrong, with the offset where there is one.
 	Reason string

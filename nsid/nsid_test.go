@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/atcore/atcore/internal/apitest"
 	"github.com/atcore/atcore/internal/testvec"
 )
 
@@ -50,7 +51,7 @@ func TestRules(t *testing.T) {
 		{"63-character name", "com.example." + rep("a", 63), nil, 0, ""},
 		{"64-character name", "com.example." + rep("a", 64), ErrSegment, 75, "segment at offset 12 is 64 characters long; at most 63 are allowed"},
 		{"64-character top-level domain", rep("a", 64) + ".b.c", ErrSegment, 63, "segment at offset 0 is 64 characters long; at most 63 are allowed"},
-		{"empty", "", ErrLength, 0, "empty; an NSID has at least 3 segments, as in com.example.thing"},
+		{"empty", "", ErrLength, -1, "empty; an NSID has at least 3 segments, as in com.example.thing"},
 		{"two segments", "example.com", ErrSegment, -1, "2 segments; an NSID has at least 3, as in com.example.thing"},
 		{"one segment", "com", ErrSegment, -1, "one segment; an NSID has at least 3, as in com.example.thing"},
 		{"empty middle segment", "one.two..three", ErrSegment, 8, "empty segment at offset 8"},
@@ -94,7 +95,7 @@ func TestRules(t *testing.T) {
 			t.Errorf("%s: message %q", tc.rule, err)
 		}
 		// The same problem found at offset 10 of a longer input.
-		if err := ValidateAt(tc.nsid, 10); !errors.As(err, &e) || (tc.offset >= 0 && e.Offset != tc.offset+10) || (tc.offset < 0 && e.Offset != -1) {
+		if err := ValidateAt(tc.nsid, 10); !errors.As(err, &e) || e.Offset != apitest.OffsetAt(tc.nsid, tc.offset, 10) {
 			t.Errorf("%s: ValidateAt(…, 10) = %v", tc.rule, err)
 		}
 	}

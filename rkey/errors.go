@@ -57,7 +57,8 @@ type Error struct {
 	// Len is the length in bytes of the whole input.
 	Len int
 	// Offset is the byte offset in the input of the first offending byte, or -1 when the input
-	// as a whole is at fault (for example an empty key).
+	// as a whole is at fault (for example an empty key). ValidateAt counts from its base, where
+	// an empty key has a place in the longer input: its Offset is base.
 	Offset int
 	// Reason says what is wrong, with the offset where there is one.
 	Reason string

@@ -19,7 +19,8 @@ func ParsePath(path string) (collection, key string, err error) {
 			"no '/' between the collection and the record key")
 	}
 	collection, key = path[:slash], path[slash+1:]
-	if err := nsid.Validate(collection); err != nil {
+	// ValidateAt: an empty collection has a place in the path, offset 0.
+	if err := nsid.ValidateAt(collection, 0); err != nil {
 		ne := err.(*nsid.Error)
 		e := newError("repository path", path, ne.Offset, ErrPath, "collection: "+ne.Reason)
 		e.part = ne.Err

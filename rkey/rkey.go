@@ -88,6 +88,9 @@ func Validate(key string) error {
 //go:noinline
 func invalidKey(key string) error {
 	off, reason, sentinel := keyProblem(key, 0)
+	if key == "" {
+		off = -1 // on its own, an empty key has no byte to point at (Error.Offset)
+	}
 	return newError("record key", key, off, sentinel, reason)
 }
 
@@ -98,12 +101,9 @@ func keyProblem(key string, base int) (offset int, reason string, sentinel error
 	n := len(key)
 	switch {
 	case n == 0:
-		// Within a larger input the empty key has a place; on its own it is at fault as a whole.
-		offset = -1
-		if base > 0 {
-			offset = base
-		}
-		return offset, "empty; a record key has 1 to 512 characters", ErrLength
+		// Within a larger input the empty key has a place, base; on its own it is at fault as a
+		// whole (invalidKey makes the offset -1).
+		return base, "empty; a record key has 1 to 512 characters", ErrLength
 	case n > MaxLen:
 		return base + MaxLen, fmt.Sprintf("%d bytes long; a record key has at most %d", n, MaxLen), ErrLength
 	case key == "." || key == "..":
