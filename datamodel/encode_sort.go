@@ -58,10 +58,10 @@ type mapShape struct {
 	hasLink, hasBytes, hasType bool
 }
 
-// collectEntries appends the entries of m to entries, unsorted, and reports the reserved keys it
+// collectMapEntries appends the entries of m to entries, unsorted, and reports the reserved keys it
 // met. (A function of slices, not a method that appends through a *sortedEntries: storing
 // through a pointer would make every map's stack array escape.)
-func collectEntries(entries []mapEntry, m map[string]any) ([]mapEntry, mapShape) {
+func collectMapEntries(entries []mapEntry, m map[string]any) ([]mapEntry, mapShape) {
 	var shape mapShape
 	for k, v := range m {
 		// A key starting with '$' may make the map one the decoders refuse (DECISIONS rules
@@ -82,6 +82,39 @@ func collectEntries(entries []mapEntry, m map[string]any) ([]mapEntry, mapShape)
 	return entries, shape
 }
 
+// collectEntries is collectMapEntries that also appends every entry's sort item to order, for
+// the struct encoders (typed_*), which sort through sortedEntries whatever the map's size.
+func collectEntries(entries []mapEntry, order []sortItem, m map[string]any) ([]mapEntry, []sortItem, mapShape) {
+	start := len(entries)
+	entries, shape := collectMapEntries(entries, m)
+	for i := start; i < len(entries); i++ {
+		order = append(order, newSortItem(entries[i].key, i))
+	}
+	return entries, order, shape
+}
+
+// entrySpace returns the space in which the struct encoders collect and sort m's entries: the
+// stack arrays when m fits in them, else pooled space (sc, to be returned with putEntryScratch).
+func entrySpace(m map[string]any, stackEntries *[maxStackEntries]mapEntry, stackOrder *[maxStackEntries]sortItem) (entries []mapEntry, order []sortItem, sc *entryScratch) {
+	if len(m) > maxStackEntries {
+		sc = getEntryScratch(len(m))
+		return sc.entries[:0], sc.order[:0], sc
+	}
+	return stackEntries[:0], stackOrder[:0], nil
+}
+
+// at returns the j-th entry in key order, once sorted.
+func (s *sortedEntries) at(j int) *mapEntry { return &s.entries[s.order[j].i] }
+
+// newSortItem returns the sort item of key k at index i.
+func newSortItem(k string, i int) sortItem {
+	n := uint32(math.MaxUint32)
+	if len(k) < math.MaxUint32 {
+		n = uint32(len(k))
+	}
+	return sortItem{keyPrefix(k), n, uint32(i)}
+}
+
 // sortEntries puts entries in key order: in place for a map of up to maxStackEntries entries,
 // returning nil; else through items appended to order (space for len(entries)), which it
 // returns: entries[order[j].i] is then the j-th. The encoders inline the small case.
@@ -100,12 +133,7 @@ func sortEntries(entries []mapEntry, order []sortItem, lengthFirst bool) []sortI
 // sortLargeEntries is sortEntries for a map of more than maxStackEntries entries.
 func sortLargeEntries(entries []mapEntry, order []sortItem, lengthFirst bool) []sortItem {
 	for i := range entries {
-		k := entries[i].key
-		n := uint32(math.MaxUint32)
-		if len(k) < math.MaxUint32 {
-			n = uint32(len(k))
-		}
-		order = append(order, sortItem{keyPrefix(k), n, uint32(i)})
+		order = append(order, newSortItem(entries[i].key, i))
 	}
 	s := sortedEntries{entries, order, lengthFirst}
 	s.sort()

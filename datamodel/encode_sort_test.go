@@ -49,12 +49,12 @@ func TestSortedEntries(t *testing.T) {
 			var s sortedEntries
 			sorts := map[string]func(){
 				"sortEntries": func() {
-					entries, _ := collectEntries(nil, m)
+					entries, _ := collectMapEntries(nil, m)
 					s = sortedEntries{entries, sortEntries(entries, nil, lengthFirst), lengthFirst}
 				},
 				"heap": func() {
 					// The items of sortEntries' large-map path, sorted by the fallback alone.
-					entries, _ := collectEntries(nil, m)
+					entries, _ := collectMapEntries(nil, m)
 					s = sortedEntries{entries, nil, lengthFirst}
 					for i := range entries {
 						s.order = append(s.order, sortItem{keyPrefix(entries[i].key), uint32(len(entries[i].key)), uint32(i)})
@@ -100,7 +100,7 @@ func TestCollectEntriesShape(t *testing.T) {
 		{"$other": 1, "$$": 2, "": 3},
 	}
 	for _, m := range maps {
-		_, shape := collectEntries(nil, m)
+		_, shape := collectMapEntries(nil, m)
 		got, want := shape.check(m, DefaultMaxCIDLen), checkMapShape(m, DefaultMaxCIDLen)
 		if (got == nil) != (want == nil) || got != nil && got.Error() != want.Error() {
 			t.Errorf("%v: collected shape says %v, checkMapShape %v", m, got, want)

@@ -213,7 +213,7 @@ func (e *jsonEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, e
 		defer putEntryScratch(sc, len(m))
 		entries, order = sc.entries[:0], sc.order[:0]
 	}
-	entries, shape := collectEntries(entries, m)
+	entries, shape := collectMapEntries(entries, m)
 	if shape.hasLink || shape.hasBytes || shape.hasType {
 		if err := shape.check(m, e.maxCIDLen); err != nil {
 			return dst, err
