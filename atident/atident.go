@@ -22,6 +22,8 @@
 package atident
 
 import (
+	"cmp"
+
 	"github.com/atcore/atcore/did"
 	"github.com/atcore/atcore/handle"
 )
@@ -93,6 +95,28 @@ func ValidateAt(s string, base int) error {
 	return invalidAt(s, base)
 }
 
+// ParseAt is Parse for an at-identifier found at byte offset base of a longer input, such as
+// the authority of an AT URI: on failure, the error is the one ValidateAt(s, base) returns, built
+// once, so that a caller that needs the ID and reports offsets in its own input does not build a
+// second error to throw away.
+func ParseAt(s string, base int) (ID, error) {
+	if isDID(s) {
+		d, err := did.ParseAt(s, base)
+		if err == nil {
+			return ID{d: d}, nil
+		}
+		return ID{}, fromPart(s, err)
+	}
+	if len(s) >= 4 && s[3] == ':' { // no handle; maybe "DID:" in the wrong case (see Parse)
+		return ID{}, invalidAt(s, base)
+	}
+	h, err := handle.ParseAt(s, base)
+	if err == nil {
+		return ID{h: h}, nil
+	}
+	return ID{}, fromPart(s, err)
+}
+
 // FromDID returns the ID of a DID; the zero DID gives the zero ID.
 func FromDID(d did.DID) ID { return ID{d: d} }
 
@@ -132,6 +156,31 @@ func (id ID) Normalize() ID {
 		return ID{h: id.h.Normalize()}
 	}
 	return id
+}
+
+// Compare returns -1, 0 or +1 comparing id and o for sorting: the zero ID first, then DIDs in
+// did.DID.Compare's order (byte by byte: DIDs are case-sensitive), then handles in
+// handle.Handle.Compare's (by lower-case form, then as written). The kinds are kept apart, as
+// IsDID tells them, rather than mixed by string. Compare returns 0 only when id == o.
+func (id ID) Compare(o ID) int {
+	switch {
+	case id.d.IsValid() && o.d.IsValid():
+		return id.d.Compare(o.d)
+	case id.h.IsValid() && o.h.IsValid():
+		return id.h.Compare(o.h)
+	}
+	return cmp.Compare(id.rank(), o.rank())
+}
+
+// rank orders the kinds of ID for Compare: the zero ID, DIDs, handles.
+func (id ID) rank() int {
+	switch {
+	case id.d.IsValid():
+		return 1
+	case id.h.IsValid():
+		return 2
+	}
+	return 0
 }
 
 // AppendText appends the identifier to b (encoding.TextAppender); the zero ID appends nothing.

@@ -68,9 +68,11 @@ func Parse(s string) (URI, error) {
 	if slash >= 0 {
 		authority = rest[:slash]
 	}
-	auth, err := atident.Parse(authority)
+	// The parts are parsed at their offsets in s, so that a part's error is the one to report,
+	// built once (partError), not built and thrown away before invalid diagnoses s again.
+	auth, err := atident.ParseAt(authority, len(scheme))
 	if err != nil {
-		return URI{}, invalid(s)
+		return URI{}, partError(s, err)
 	}
 	u := URI{s: s, auth: auth}
 	if slash < 0 {
@@ -83,8 +85,11 @@ func Parse(s string) (URI, error) {
 	if slash >= 0 {
 		collection = rest[:slash]
 	}
-	if u.coll, err = nsid.Parse(collection); err != nil {
+	if collection == "" { // a path error ('/' trailing or doubled), not an NSID's
 		return URI{}, invalid(s)
+	}
+	if u.coll, err = nsid.ParseAt(collection, start); err != nil {
+		return URI{}, partError(s, err)
 	}
 	if slash < 0 {
 		return u, nil

@@ -22,6 +22,29 @@ func invalid(s string) error {
 	return e
 }
 
+// partError builds Parse's error for s from the error of the part that failed (atident.ParseAt
+// or nsid.ParseAt, whose offsets already count in s): the same error invalid would build, without
+// diagnosing the part a second time. A query or fragment is reported first, as problem does (a
+// '?' or '#' makes the part it is in fail); then the part's error is discarded, the one case where
+// two errors are built.
+//
+//go:noinline
+func partError(s string, err error) error {
+	if strings.ContainsAny(s, "?#") {
+		return invalid(s)
+	}
+	e := &Error{Kind: "AT URI", Input: echo.Clip(s), Len: len(s), part: err}
+	switch pe := err.(type) {
+	case *atident.Error:
+		e.Offset, e.Reason, e.Err = pe.Offset, "authority: "+pe.Reason, ErrAuthority
+	case *nsid.Error:
+		e.Offset, e.Reason, e.Err = pe.Offset, "collection: "+pe.Reason, ErrCollection
+	default: // unreachable: the parts return their *Error
+		e.Offset, e.Reason, e.Err = -1, err.Error(), ErrInvalid
+	}
+	return e
+}
+
 // problem explains why s is not an AT URI; s must be invalid.
 func problem(s string) (offset int, reason string, sentinel, part error) {
 	if s == "" {

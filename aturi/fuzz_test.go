@@ -82,5 +82,8 @@ func FuzzParse(f *testing.F) {
 		if e.Offset < -1 || e.Offset > len(s) || e.Err == ErrInvalid || !errors.Is(err, ErrInvalid) {
 			t.Fatalf("%q: error %+v", s, e)
 		}
+		if d := invalid(s); !sameError(err, d) {
+			t.Fatalf("%q: Parse's error %v differs from the diagnosis %v", s, err, d)
+		}
 	})
 }

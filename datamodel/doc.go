@@ -62,5 +62,6 @@ package datamodel
 //	validate.go     Validate, ValidateRecord
 //	walk.go         Blobs, Links
 //	record.go       RecordCID
+//	peek.go         RecordTypeCBOR, RecordTypeJSON: a record's $type without decoding the rest
 //	convert.go      JSONToCBOR, CBORToJSON
 //	stream.go       CBORDecoder, JSONDecoder: values one at a time from an io.Reader

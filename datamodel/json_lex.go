@@ -5,12 +5,15 @@ import (
 	"math/bits"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/atcore/atcore/internal/utf8v"
 )
 
 // JSON lexing, under the value layer: whitespace, strings and numbers, as the decoder meets them.
 //
 //   - skipSpace, skipSpaceRun: whitespace, word at a time through indentation.
 //   - jsonSpecial8 and the word constants: the bytes a string must stop at, eight at a time.
+//   - jsonStop8, jsonTextRun: the bytes a string must stop at when it holds text that is not ASCII.
 //   - string, stringRest, escapedString, hex4: a string's bytes, unescaped, checked as UTF-8.
 //   - number, jsonExactInt: numbers read exactly into int64 (DECISIONS rule 10).
 
@@ -82,6 +85,41 @@ func jsonSpecial8(x uint64) uint64 {
 	return ((x - 0x20*jsonOnes8) | (quote - jsonOnes8) | (backslash - jsonOnes8) | x) & jsonHighs8
 }
 
+// jsonStop8 has the high bit set in the lowest byte of x that ends a run of string text: a
+// control character, '"' or '\\'. Unlike jsonSpecial8 it lets the bytes of multi-byte UTF-8
+// through (x's own high bits are masked out), so that text in another script is scanned a word
+// at a time and validated in one call (see jsonTextRun). Bytes above the lowest flagged one may
+// be flagged falsely (borrows).
+func jsonStop8(x uint64) uint64 {
+	quote := x ^ '"'*jsonOnes8
+	backslash := x ^ '\\'*jsonOnes8
+	return ((x - 0x20*jsonOnes8) | (quote - jsonOnes8) | (backslash - jsonOnes8)) &^ x & jsonHighs8
+}
+
+// jsonTextRun checks the run of string text that starts at i, at a byte of a multi-byte UTF-8
+// sequence, and returns the offset of the first byte after it: the first control character, '"'
+// or '\\' at or after i, or len(data). The run is validated as a whole by internal/utf8v, which
+// the CBOR decoder shares; bad is the offset of its first invalid sequence (the first offset at
+// which utf8.DecodeRune, read from i, returns RuneError of size 1), or -1. A sequence cut short
+// by the byte that ends the run is invalid there, as it is when read rune by rune.
+func jsonTextRun(data []byte, i int) (end, bad int) {
+	j := i
+	for j+8 <= len(data) {
+		if m := jsonStop8(binary.LittleEndian.Uint64(data[j:])); m != 0 {
+			j += bits.TrailingZeros64(m) / 8
+			break // the loop below stops at once
+		}
+		j += 8
+	}
+	for j < len(data) && data[j] >= 0x20 && data[j] != '"' && data[j] != '\\' {
+		j++
+	}
+	if k := utf8v.FirstInvalid(data[i:j]); k >= 0 {
+		return j, i + k
+	}
+	return j, -1
+}
+
 var jsonPlain = func() (t [256]bool) {
 	for c := 0x20; c < utf8.RuneSelf; c++ {
 		t[c] = c != '"' && c != '\\'
@@ -145,11 +183,11 @@ func (d *jsonDecoder) stringRest(start, i int) ([]byte, error) {
 		case c < 0x20:
 			return nil, d.fail(ErrSyntax, i, "control character "+jsonQuoteByte(c)+" in a string")
 		default:
-			r, size := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && size == 1 {
-				return nil, d.fail(ErrInvalidUTF8, i, "")
+			j, bad := jsonTextRun(data, i)
+			if bad >= 0 {
+				return nil, d.fail(ErrInvalidUTF8, bad, "")
 			}
-			i += size
+			i = j
 		}
 	}
 }
@@ -219,12 +257,12 @@ func (d *jsonDecoder) escapedString(start, i int) ([]byte, error) {
 		case c < 0x20:
 			return nil, d.fail(ErrSyntax, i, "control character "+jsonQuoteByte(c)+" in a string")
 		default:
-			r, size := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && size == 1 {
-				return nil, d.fail(ErrInvalidUTF8, i, "")
+			j, bad := jsonTextRun(data, i)
+			if bad >= 0 {
+				return nil, d.fail(ErrInvalidUTF8, bad, "")
 			}
-			buf = append(buf, data[i:i+size]...)
-			i += size
+			buf = append(buf, data[i:j]...)
+			i = j
 		}
 	}
 	return nil, d.fail(ErrTruncated, start, "unterminated string")

@@ -38,8 +38,8 @@ import (
 // offset it names. It is a small comparable value: == holds when the strings are equal (the
 // other fields follow from the string), so it works as a map key.
 //
-// The zero Datetime holds no datetime: [Datetime.IsZero] reports it, String returns "", and
-// it marshals to empty text and to a NULL SQL value.
+// The zero Datetime holds no datetime: [Datetime.IsValid] reports false (and [Datetime.IsZero]
+// true), String returns "", and it marshals to empty text and to a NULL SQL value.
 type Datetime struct {
 	s    string
 	sec  int64 // Unix seconds of the instant
@@ -94,11 +94,17 @@ func Validate(s string) error {
 // String returns the datetime string exactly as it was parsed or made.
 func (d Datetime) String() string { return d.s }
 
-// IsZero reports whether d is the zero Datetime, which holds no datetime.
+// IsValid reports whether d holds a datetime, that is, is not the zero Datetime: the verb every
+// identifier type of the module has (netip's), the opposite of [Datetime.IsZero].
+func (d Datetime) IsValid() bool { return d.s != "" }
+
+// IsZero reports whether d is the zero Datetime, which holds no datetime. It is ![Datetime.IsValid],
+// kept beside it because a type that stands in for time.Time is expected to have time.Time's
+// IsZero (and encoding/json's omitzero calls it).
 func (d Datetime) IsZero() bool { return d.s == "" }
 
 // Time returns the instant d names, in UTC. Digits of the fraction past the ninth (below a
-// nanosecond) do not reach it. The zero Datetime gives the Unix epoch; check [Datetime.IsZero].
+// nanosecond) do not reach it. The zero Datetime gives the Unix epoch; check [Datetime.IsValid].
 func (d Datetime) Time() time.Time { return time.Unix(d.sec, int64(d.nsec)).UTC() }
 
 // Offset returns the offset written in d, in seconds east of UTC: 0 for "Z" and "+00:00",

@@ -291,6 +291,9 @@ func TestZero(t *testing.T) {
 	if !d.IsZero() || d.String() != "" || MustParse("1985-04-12T23:20:50Z").IsZero() {
 		t.Error("IsZero")
 	}
+	if d.IsValid() || !MustParse("1985-04-12T23:20:50Z").IsValid() {
+		t.Error("IsValid")
+	}
 	if b, err := d.MarshalText(); err != nil || len(b) != 0 {
 		t.Errorf("zero MarshalText = %q, %v", b, err)
 	}

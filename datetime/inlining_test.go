@@ -16,7 +16,7 @@ func TestInlining(t *testing.T) {
 		"IsValid",
 		"MustParse",
 		"Datetime.String",
-		"Datetime.IsZero",
+		"Datetime.IsZero", "Datetime.IsValid",
 		"Datetime.Offset",
 		"Datetime.AppendText",
 		"Datetime.Value",

@@ -2,15 +2,19 @@ package datetime
 
 import (
 	"database/sql/driver"
-	"fmt"
 	"time"
+
+	"github.com/atcore/atcore/internal/sqltext"
 )
 
-// Scan implements [database/sql.Scanner]. A string or []byte column is read with [Parse]'s
-// strict rules and kept as it is; a time.Time (from a timestamp column) is written as [FromTime]
-// does, but with as many fraction digits of 3, 6 or 9 as it needs not to lose precision
-// (a microsecond timestamp keeps its microseconds). NULL sets the zero Datetime, which no
-// datetime string gives, so NULL is told apart.
+// Scan implements [database/sql.Scanner]. A string or []byte column (copied: database/sql
+// reuses the buffer) is read with [Parse]'s strict rules and kept as it is; a time.Time (from a
+// timestamp column) is written as [FromTime] does, but with as many fraction digits of 3, 6 or 9
+// as it needs not to lose precision (a microsecond timestamp keeps its microseconds). NULL sets
+// the zero Datetime, which no datetime string gives (an empty string is an error), so that NULL
+// is told apart and [Datetime.Value] writes it back as NULL: the rule of every identifier type of
+// the module whose zero value is no identifier. Any other column type is an error that names it;
+// on error, d is unchanged.
 func (d *Datetime) Scan(src any) error {
 	var v Datetime
 	var err error
@@ -23,7 +27,7 @@ func (d *Datetime) Scan(src any) error {
 		v, err = fromTime(x, exactDigits(x))
 	case nil:
 	default:
-		return fmt.Errorf("datetime: cannot scan a column value of type %T into a Datetime (want text or a time.Time)", src)
+		return sqltext.TypeError(src, "datetime", "a Datetime", "text or a time.Time")
 	}
 	if err != nil {
 		return err

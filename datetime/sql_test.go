@@ -7,6 +7,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/atcore/atcore/internal/apitest"
 )
 
 var (
@@ -79,4 +81,14 @@ func TestJSONRoundTrip(t *testing.T) {
 	if !errors.Is(err, ErrSyntax) {
 		t.Errorf("Unmarshal of a datetime without time zone = %v, want ErrSyntax", err)
 	}
+}
+
+// The module's rule for database/sql, shared with every identifier type (internal/apitest).
+func TestSQLRule(t *testing.T) {
+	apitest.CheckSQL[Datetime](t, apitest.SQLCase{
+		Valid:      []string{"1985-04-12T23:20:50.12+01:00", "2024-11-23T17:13:08.000Z"},
+		Invalid:    "1985-04-12 23:20:50Z",
+		InvalidIs:  ErrInvalid,
+		NullIsZero: true,
+	})
 }

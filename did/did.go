@@ -94,6 +94,24 @@ func ValidateAt(s string, base int) error {
 	return invalidAt(s, base)
 }
 
+// ParseAt is Parse for a DID found at byte offset base of a longer input, such as the
+// authority of an AT URI: on failure, the error is the one ValidateAt(s, base) returns, so that a
+// caller that needs the DID and reports offsets in its own input builds one error, not two.
+func ParseAt(s string, base int) (DID, error) {
+	// Parse's did:plc fast path, repeated: AT URIs are mostly at://did:plc:….
+	if len(s) == plcFullLen {
+		_ = s[plcFullLen-1]
+		if le64(s[0:8]) == plcPrefixWord &&
+			notBase32(le64(s[8:16]))|notBase32(le64(s[16:24]))|notBase32(le64(s[24:32])) == 0 {
+			return DID{s: s, sep: 7}, nil
+		}
+	}
+	if sep := check(s); sep > 0 {
+		return DID{s: s, sep: uint16(sep)}, nil
+	}
+	return DID{}, invalidAt(s, base)
+}
+
 // IsValid reports whether d is a valid DID, that is, not the zero value.
 func (d DID) IsValid() bool { return d.sep != 0 }
 

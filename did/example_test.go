@@ -26,3 +26,22 @@ func ExampleParse() {
 	// localhost:2583 <nil>
 	// invalid DID "did:web:example.com:u:alice": ':' at offset 19: path-based did:web is not supported in atproto
 }
+
+// A DID column: Value writes the text, Scan reads it back strictly, and NULL (an account not
+// linked yet) is the zero DID.
+func ExampleDID_Scan() {
+	// As a driver hands rows to database/sql's Rows.Scan: text as []byte, or nil for NULL.
+	for _, column := range []any{[]byte("did:plc:ewvi7nxzyoun6zhxrhs64oiz"), nil, []byte("did:plc:")} {
+		var d did.DID
+		err := d.Scan(column)
+		fmt.Printf("%q valid=%v err=%v\n", d, d.IsValid(), err)
+	}
+	v, _ := did.MustParse("did:web:example.com").Value()
+	null, _ := did.DID{}.Value()
+	fmt.Printf("%#v %#v\n", v, null)
+	// Output:
+	// "did:plc:ewvi7nxzyoun6zhxrhs64oiz" valid=true err=<nil>
+	// "" valid=false err=<nil>
+	// "" valid=false err=invalid DID "did:plc:": empty method-specific identifier
+	// "did:web:example.com" <nil>
+}

@@ -2,6 +2,7 @@ package handle_test
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/atcore/atcore/handle"
 )
@@ -23,4 +24,18 @@ func ExampleParse() {
 	// alice.bsky.social Social
 	// invalid handle "jo_hn.test": '_' at offset 2 is not allowed in a handle
 	// true true
+}
+
+// Handles sort by their lower-case form; handles equal but for case sit together.
+func ExampleHandle_Compare() {
+	hs := []handle.Handle{
+		handle.MustParse("bob.test"),
+		handle.MustParse("Alice.test"),
+		handle.MustParse("carol.example.com"),
+		handle.MustParse("alice.test"),
+	}
+	slices.SortFunc(hs, handle.Handle.Compare)
+	fmt.Println(hs)
+	// Output:
+	// [Alice.test alice.test bob.test carol.example.com]
 }

@@ -30,12 +30,16 @@
 // .localhost, .onion) and IsInvalidHandle (the special value "handle.invalid", which stands for
 // an account whose handle did not verify).
 //
-// Handles are case-insensitive: Parse keeps the input as written, Normalize lowers it, and Equal
-// compares ignoring case. Parse, Validate and IsValid never allocate on valid input; errors are
+// Handles are case-insensitive: Parse keeps the input as written, Normalize lowers it, Equal
+// compares ignoring case, and Compare sorts by the lower-case form. Parse, Validate and IsValid never allocate on valid input; errors are
 // *Error values matching the package's sentinels. Everything is safe for concurrent use.
 package handle
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/atcore/atcore/internal/ascii"
+)
 
 // MaxLen is the longest a handle may be, in bytes.
 const MaxLen = 253
@@ -95,6 +99,16 @@ func ValidateAt(s string, base int) error {
 	return invalidAt(s, base)
 }
 
+// ParseAt is Parse for a handle found at byte offset base of a longer input, such as the
+// authority of an AT URI: on failure, the error is the one ValidateAt(s, base) returns, so that a
+// caller that needs the handle and reports offsets in its own input builds one error, not two.
+func ParseAt(s string, base int) (Handle, error) {
+	if tld := check(s); tld > 0 {
+		return Handle{s: s, tld: uint8(tld)}, nil
+	}
+	return Handle{}, invalidAt(s, base)
+}
+
 // IsValid reports whether h is a valid handle, that is, not the zero value.
 func (h Handle) IsValid() bool { return h.tld != 0 }
 
@@ -117,6 +131,13 @@ func (h Handle) Normalize() Handle {
 
 // Equal reports whether h and o are the same handle, ignoring case.
 func (h Handle) Equal(o Handle) bool { return h.tld == o.tld && strings.EqualFold(h.s, o.s) }
+
+// Compare returns -1, 0 or +1 comparing h and o for sorting: by their lower-case forms, byte by
+// byte, as handles are case-insensitive; and, for handles that are Equal but differ in case, by
+// their strings as written. So Compare returns 0 only when h == o (a total order, usable for
+// sorted keys as == is for map keys), a sorted list keeps the case variants of a handle together,
+// and for Normalize'd handles it is the byte order of the strings. The zero Handle sorts first.
+func (h Handle) Compare(o Handle) int { return ascii.Compare(h.s, o.s) }
 
 // disallowedTLDs are the top-level domains that https://atproto.com/specs/handle lists as never
 // usable for handles (reserved by IETF, mDNS's .local, Tor's .onion), in lower case.

@@ -15,7 +15,7 @@ func TestInlining(t *testing.T) {
 	inline.Check(t, []string{
 		"MustParse",
 		"Tag.String",
-		"Tag.IsZero",
+		"Tag.IsZero", "Tag.IsValid",
 		"Tag.Script",
 		"Tag.Region",
 		"Tag.AppendText",

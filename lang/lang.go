@@ -25,6 +25,8 @@ package lang
 
 import (
 	"strings"
+
+	"github.com/atcore/atcore/internal/ascii"
 )
 
 // MaxLen is the longest tag accepted, in bytes: the limit the Go reference implementation sets.
@@ -36,8 +38,8 @@ const MaxLen = 128
 // by whoever reads them; the spec asks that the string pass through unchanged). It is a small
 // comparable value: == compares the strings, case included.
 //
-// The zero Tag holds no tag: [Tag.IsZero] reports it, String returns "", and it marshals to
-// empty text.
+// The zero Tag holds no tag: [Tag.IsValid] reports false (and [Tag.IsZero] true), String
+// returns "", and it marshals to empty text.
 type Tag struct{ s string }
 
 // Parse checks that s is a language tag (see the package doc) and returns it, without a copy.
@@ -74,7 +76,12 @@ func Validate(s string) error {
 // String returns the tag as written.
 func (t Tag) String() string { return t.s }
 
-// IsZero reports whether t is the zero Tag, which holds no tag.
+// IsValid reports whether t holds a tag, that is, is not the zero Tag: the verb every identifier
+// type of the module has (netip's), the opposite of [Tag.IsZero].
+func (t Tag) IsValid() bool { return t.s != "" }
+
+// IsZero reports whether t is the zero Tag, which holds no tag. It is ![Tag.IsValid], kept
+// beside it because it costs a line and encoding/json's omitzero calls it.
 func (t Tag) IsZero() bool { return t.s == "" }
 
 // Language returns the primary language subtag, as written: "pt" for "pt-BR", "sgn" for
@@ -123,6 +130,13 @@ func (t Tag) scriptRegion() (script, region string) {
 	}
 	return script, ""
 }
+
+// Compare returns -1, 0 or +1 comparing t and u for sorting: by their lower-case forms, byte by
+// byte, as BCP 47 tags are case-insensitive (RFC 5646 §2.1.1: "en-GB" and "en-gb" are the same
+// tag); and, for tags equal but for case, by their strings as written. So Compare returns 0 only
+// when t == u, and a sorted list keeps the case variants of a tag together. To ask whether two
+// tags are the same, use strings.EqualFold(t.String(), u.String()). The zero Tag sorts first.
+func (t Tag) Compare(u Tag) int { return ascii.Compare(t.s, u.s) }
 
 // AppendText appends the tag to b. It implements [encoding.TextAppender] and never fails.
 func (t Tag) AppendText(b []byte) ([]byte, error) { return append(b, t.s...), nil }

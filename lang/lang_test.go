@@ -187,7 +187,7 @@ func TestSubtags(t *testing.T) {
 		}
 	}
 	var zero Tag
-	if zero.Language() != "" || zero.Region() != "" || !zero.IsZero() || MustParse("en").IsZero() {
+	if zero.Language() != "" || zero.Region() != "" || !zero.IsZero() || MustParse("en").IsZero() || zero.IsValid() || !MustParse("en").IsValid() {
 		t.Error("zero Tag")
 	}
 }

@@ -87,6 +87,16 @@ func ValidateAt(s string, base int) error {
 	return invalidAt(s, base)
 }
 
+// ParseAt is Parse for an NSID found at byte offset base of a longer input, such as an AT URI:
+// on failure, the error is the one ValidateAt(s, base) returns, so that a caller that needs the
+// NSID and reports offsets in its own input builds one error, not two.
+func ParseAt(s string, base int) (NSID, error) {
+	if dot := lastDot(s); dot > 0 {
+		return NSID{s: s, name: uint16(dot + 1)}, nil
+	}
+	return NSID{}, invalidAt(s, base)
+}
+
 // IsValid reports whether n is a valid NSID, that is, not the zero value.
 func (n NSID) IsValid() bool { return n.name != 0 }
 

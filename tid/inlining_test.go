@@ -12,7 +12,7 @@ import (
 func TestInlining(t *testing.T) {
 	inline.Check(t, []string{
 		"Next", "monoMicro", "IsValid", "MustParse",
-		"TID.String", "TID.AppendText", "TID.Compare", "TID.UnixMicro", "TID.ClockID", "TID.ClockClass",
+		"TID.String", "TID.AppendText", "TID.Compare", "TID.IsValid", "TID.UnixMicro", "TID.ClockID", "TID.ClockClass",
 		"TID.Bytes", "TID.AppendBytes", "(*Error).Unwrap",
 	})
 }

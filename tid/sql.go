@@ -3,6 +3,8 @@ package tid
 import (
 	"database/sql/driver"
 	"fmt"
+
+	"github.com/atcore/atcore/internal/sqltext"
 )
 
 // Scan implements [database/sql.Scanner]. It reads a TID from
@@ -13,7 +15,10 @@ import (
 //     [ErrTopBit].
 //
 // Scanning NULL is an error, because the zero TID is itself a valid TID and a NULL must not pass
-// for it. Scan a nullable column into a *TID (nil for NULL) or a
+// for it: the identifier types of the module read NULL as their zero value only when it is no
+// identifier (nsid.NSID, did.DID, datetime.Datetime, …). For the same reason [TID.Value] never
+// writes NULL. Any other column type is an error that names it; on error, t is unchanged. Scan a
+// nullable column into a *TID (nil for NULL) or a
 //
 //	var rev sql.Null[tid.TID]
 //
@@ -50,7 +55,7 @@ func (t *TID) Scan(src any) error {
 	case nil:
 		return fmt.Errorf("tid: cannot scan NULL into a TID (use sql.Null[tid.TID])")
 	default:
-		return fmt.Errorf("tid: cannot scan a column value of type %T into a TID (want text or an integer)", src)
+		return sqltext.TypeError(src, "tid", "a TID", "text or an integer")
 	}
 	if err != nil {
 		return err

@@ -5,6 +5,8 @@ import (
 	"database/sql/driver"
 	"errors"
 	"testing"
+
+	"github.com/atcore/atcore/internal/apitest"
 )
 
 func TestScan(t *testing.T) {
@@ -82,4 +84,15 @@ func TestValue(t *testing.T) {
 	if !driver.IsValue(v) {
 		t.Errorf("Value() = %T, not a driver.Value", v)
 	}
+}
+
+// The module's rule for database/sql, shared with every identifier type (internal/apitest), with
+// its one exception: the zero TID is a TID, so NULL is refused.
+func TestSQLRule(t *testing.T) {
+	apitest.CheckSQL[TID](t, apitest.SQLCase{
+		Valid:      []string{"3kxnlhr3gxq23", "2222222222222"},
+		Invalid:    "3kxn-lhr-3gxq-23",
+		InvalidIs:  ErrSyntax,
+		NullIsZero: false,
+	})
 }

@@ -176,6 +176,12 @@ func badChar(s string, i int, lenient bool) string {
 	return at + " is not in the base32-sortable alphabet " + base32sort.Alphabet
 }
 
+// IsValid reports true: every 64-bit value is a TID (DECISIONS rule 4), the zero TID
+// ("2222222222222") included, so a TID holds no "absent" state; use a *TID or sql.Null[TID]
+// for one that may be missing. The method gives TID the verb set that every identifier type of
+// the module has (netip's), for code written against it.
+func (t TID) IsValid() bool { return true }
+
 // String returns the 13-character canonical form of t.
 func (t TID) String() string {
 	var buf [Len]byte

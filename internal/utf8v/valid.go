@@ -1,10 +1,18 @@
 package utf8v
 
+import (
+	"math/bits"
+	"unsafe"
+)
+
 // Valid reports whether p is entirely valid UTF-8, exactly as utf8.Valid(p) does.
 func Valid(p []byte) bool { return valid(p) }
 
 // ValidString reports whether s is entirely valid UTF-8, exactly as utf8.ValidString(s) does.
-func ValidString(s string) bool { return valid(s) }
+//
+// It reads s's bytes in place, as a []byte that is never written: the same code instantiated for
+// strings ran ASCII 8-15% slower (interleaved batches at 12, 40 and 300 bytes).
+func ValidString(s string) bool { return valid(unsafe.Slice(unsafe.StringData(s), len(s))) }
 
 // FirstInvalid returns the offset in p where the first invalid sequence starts, or -1 if p is
 // valid UTF-8. Read rune by rune from the start, it is the first offset at which
@@ -23,54 +31,99 @@ func FirstInvalid(p []byte) int {
 const hiBits = 0x8080808080808080
 
 // valid is Valid and ValidString: ASCII a word at a time while it lasts, then the automaton
-// (dfa.go) 16 bytes a step, returning to the ASCII loop whenever a character ends just before a
-// word of ASCII.
+// (dfa.go) from the first non-ASCII byte, four steps (one character) and then, unless ASCII
+// follows at once, 16 bytes a step, returning to the ASCII loop whenever a character ends just
+// before a word of ASCII.
 //
 // Measured on a shared 2-core AMD EPYC, best of interleaved batches (BenchmarkRatio), 64 KiB:
-// 16 steps unrolled with the look-ahead ran CJK at 3.0 GB/s and English with an emoji every 160
-// bytes at 11.9 GB/s; a plain loop of 1 step 2.2 GB/s; 8 steps with a look-ahead every 8 bytes
-// 2.6-2.9 GB/s on CJK; two automata on the two halves of the input (two dependency chains),
-// unrolled, 3.3 GB/s on CJK but 3.3 GB/s on the mostly-ASCII text too, a fifth of utf8.Valid
-// there. The chain is not the limit (one shift per byte); the instructions per byte are.
-func valid[T string | []byte](p T) bool {
+// 16 steps unrolled with the look-ahead ran CJK at 3.0 GB/s; a plain loop of 1 step 2.2 GB/s;
+// 8 steps with a look-ahead every 8 bytes 2.6-2.9 GB/s on CJK; two automata on the two halves
+// of the input (two dependency chains), unrolled, 3.3 GB/s on CJK but 3.3 GB/s on the
+// mostly-ASCII text too, a fifth of utf8.Valid there. The chain is not the limit (one shift per
+// byte); the instructions per byte are. On English with an emoji every 166 bytes, going straight
+// into 16 steps after the emoji ran at 0.62-0.84x utf8.Valid; stopping the ASCII loop exactly at
+// the emoji, taking it in four steps and writing the ASCII loop out in valid (not called) made it
+// 1.14x.
+func valid(p []byte) bool {
 	whole := p
-	// The first word tested here, asciiPrefix called only for more: short strings skip the call.
-	if len(p) > 8 && load64(p, 0)&hiBits == 0 {
-		if p = p[8:]; len(p) > 8 {
-			p = p[asciiPrefix(p):]
-		}
-	}
 	s := uint64(sAccept)
-	for len(p) > 24 {
+	if len(p) <= 24 && (len(p) <= 8 || load64(p, 0)&hiBits != 0) {
+		// Short text that does not start with an ASCII word goes straight to the steps after the
+		// loop (cjk-12 in BenchmarkRatio: 1.00x without this test, 1.10-1.17x with it).
+		goto tail
+	}
+outer:
+	for {
+		// ASCII a word at a time (s is sAccept here), written out rather than called: the call
+		// showed on English with an emoji every 166 bytes. 32 bytes a step: a 64-byte loop in
+		// front of it made that text 0.98x utf8.Valid, and ASCII no faster (1.08x vs 1.14x at
+		// 64 KiB). The loops test > rather than >= (as utf8.Valid does): p[32:] then never
+		// points past the end, which spares the compiler's fix-up of the slice pointer.
+		for len(p) > 32 && (load64(p, 0)|load64(p, 8)|load64(p, 16)|load64(p, 24))&hiBits == 0 {
+			p = p[32:]
+		}
+		for len(p) > 8 {
+			if w := load64(p, 0) & hiBits; w != 0 {
+				// Exactly at the first non-ASCII byte, so that the four steps below take the
+				// whole character.
+				p = p[bits.TrailingZeros64(w)/8:]
+				break
+			}
+			p = p[8:]
+		}
+		if len(p) <= 24 {
+			break
+		}
+		// p starts at a non-ASCII byte. Four steps take one character of any length; if the
+		// text goes on in ASCII, as English with an emoji does, it goes back to the word loop
+		// at once.
 		q := p[:24]
-		// Unrolled: the loop branch and counter would cost as much as a step.
 		s = rows[q[0]] >> (s & 63)
 		s = rows[q[1]] >> (s & 63)
 		s = rows[q[2]] >> (s & 63)
 		s = rows[q[3]] >> (s & 63)
+		if load64(q, 4)&hiBits == 0 && s&63 == sAccept {
+			p = p[4:]
+			continue
+		}
 		s = rows[q[4]] >> (s & 63)
 		s = rows[q[5]] >> (s & 63)
 		s = rows[q[6]] >> (s & 63)
 		s = rows[q[7]] >> (s & 63)
-		s = rows[q[8]] >> (s & 63)
-		s = rows[q[9]] >> (s & 63)
-		s = rows[q[10]] >> (s & 63)
-		s = rows[q[11]] >> (s & 63)
-		s = rows[q[12]] >> (s & 63)
-		s = rows[q[13]] >> (s & 63)
-		s = rows[q[14]] >> (s & 63)
-		s = rows[q[15]] >> (s & 63)
-		p = p[16:]
-		// The word after the 16 bytes is tested here, not before they are stepped over: loaded
-		// before, it shares its bytes with the steps and the compiler then loads them one by
-		// one for both (measured a third slower).
-		if load64(q, 16)&hiBits == 0 && s&63 == sAccept {
-			p = p[asciiPrefix(p):]
+		p = p[8:]
+		for len(p) > 24 {
+			q := p[:24]
+			// Unrolled: the loop branch and counter would cost as much as a step.
+			s = rows[q[0]] >> (s & 63)
+			s = rows[q[1]] >> (s & 63)
+			s = rows[q[2]] >> (s & 63)
+			s = rows[q[3]] >> (s & 63)
+			s = rows[q[4]] >> (s & 63)
+			s = rows[q[5]] >> (s & 63)
+			s = rows[q[6]] >> (s & 63)
+			s = rows[q[7]] >> (s & 63)
+			s = rows[q[8]] >> (s & 63)
+			s = rows[q[9]] >> (s & 63)
+			s = rows[q[10]] >> (s & 63)
+			s = rows[q[11]] >> (s & 63)
+			s = rows[q[12]] >> (s & 63)
+			s = rows[q[13]] >> (s & 63)
+			s = rows[q[14]] >> (s & 63)
+			s = rows[q[15]] >> (s & 63)
+			p = p[16:]
+			// The word after the 16 bytes is tested here, not before they are stepped over:
+			// loaded before, it shares its bytes with the steps and the compiler then loads them
+			// one by one for both (measured a third slower).
+			if load64(q, 16)&hiBits == 0 && s&63 == sAccept {
+				continue outer
+			}
 		}
+		break
 	}
+tail:
 	if n := len(whole); len(p) <= 8 && n >= 8 && s&63 == sAccept && load64(whole, n-8)&hiBits == 0 {
 		// The last word, overlapping bytes already checked, is ASCII too. (s is sAccept whenever
-		// 8 bytes or fewer are left: the loop leaves more unless asciiPrefix ran, which needs
+		// 8 bytes or fewer are left: the loop leaves more unless the ASCII loop ran, which needs
 		// sAccept; the test keeps the shortcut from resting on that.)
 		return true
 	}
@@ -91,42 +144,16 @@ func valid[T string | []byte](p T) bool {
 
 // run steps the automaton from state s over p and returns the state it ends in (only the low 6
 // bits mean anything).
-func run[T string | []byte](p T, s uint64) uint64 {
+func run(p []byte, s uint64) uint64 {
 	for i := 0; i < len(p); i++ {
 		s = rows[p[i]] >> (s & 63)
 	}
 	return s
 }
 
-// asciiPrefix returns the length of p's leading run of ASCII, rounded down to a word: 64 bytes
-// a step while it lasts, then 32, then 8. With 32-byte steps only (as utf8.Valid takes) 64 KiB
-// of ASCII ran at 0.60x utf8.Valid in BenchmarkRatio; with the 64-byte loop, 1.15x.
-func asciiPrefix[T string | []byte](p T) int {
-	// The loops test > rather than >= (as utf8.Valid does): q[32:] then never points past the
-	// end, which spares the compiler's fix-up of the slice pointer on every step.
-	q := p
-	for len(q) > 64 {
-		if (load64(q, 0)|load64(q, 8)|load64(q, 16)|load64(q, 24)|
-			load64(q, 32)|load64(q, 40)|load64(q, 48)|load64(q, 56))&hiBits != 0 {
-			break
-		}
-		q = q[64:]
-	}
-	for len(q) > 32 {
-		if (load64(q, 0)|load64(q, 8)|load64(q, 16)|load64(q, 24))&hiBits != 0 {
-			break
-		}
-		q = q[32:]
-	}
-	for len(q) > 8 && load64(q, 0)&hiBits == 0 {
-		q = q[8:]
-	}
-	return len(p) - len(q)
-}
-
 // load64 reads p[i:i+8] as a little-endian word; the compiler merges the eight byte loads into
-// one, for strings as for byte slices.
-func load64[T string | []byte](p T, i int) uint64 {
+// one.
+func load64(p []byte, i int) uint64 {
 	b := p[i : i+8]
 	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
 		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
@@ -134,7 +161,7 @@ func load64[T string | []byte](p T, i int) uint64 {
 
 // firstInvalid returns where the first invalid sequence of p starts, or -1: the automaton run
 // byte by byte, remembering where the current character began.
-func firstInvalid[T string | []byte](p T) int {
+func firstInvalid(p []byte) int {
 	s, start := uint64(sAccept), 0
 	for i := 0; i < len(p); i++ {
 		if s == sAccept {

@@ -193,6 +193,7 @@ var targets = []target{
 	// the same fields (internal/peers/cborgenpeer), on the same bytes.
 	{what: "issue 15: typed decode no slower than cbor-gen's generated code for a plain struct (cborgenpeer)", prefix: "BenchmarkTypedDecode", other: "cborgen", atcoreOver: true, want: 1},
 	{what: "issue 15: typed encode no slower than cbor-gen's generated code for a plain struct (cborgenpeer)", prefix: "BenchmarkTypedEncode", other: "cborgen", atcoreOver: true, want: 1},
+	{what: "issue 15: reading a record's $type alone (RecordTypeCBOR, RecordTypeJSON) at least 20× faster than a full generic decode of the same record, 0 allocs", prefix: "BenchmarkRecordType", other: "atcore-decode", want: 20, atLeast: true, zeroAllocs: true},
 	// Filled by the registry work of issue 15: BenchmarkUnionDecode rows impl=atcore (a record
 	// decoded through the registry, by its $type) and impl=atcore-concrete (the same bytes into
 	// the registered struct directly). Until they exist the row says "not run".

@@ -1,0 +1,5 @@
+//go:build !race
+
+package atident
+
+const raceEnabled = false

@@ -1,0 +1,5 @@
+//go:build !race
+
+package aturi
+
+const raceEnabled = false

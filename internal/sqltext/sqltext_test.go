@@ -1,0 +1,31 @@
+package sqltext
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestText(t *testing.T) {
+	b := []byte("abc")
+	s, null, err := Text(b, "x", "an X")
+	b[0] = 'z' // database/sql reuses its buffers
+	if s != "abc" || null || err != nil {
+		t.Errorf("Text([]byte) = %q, %v, %v; want a copy", s, null, err)
+	}
+	if s, null, err := Text("abc", "x", "an X"); s != "abc" || null || err != nil {
+		t.Errorf("Text(string) = %q, %v, %v", s, null, err)
+	}
+	if s, null, err := Text(nil, "x", "an X"); s != "" || !null || err != nil {
+		t.Errorf("Text(nil) = %q, %v, %v", s, null, err)
+	}
+	_, _, err = Text(int64(5), "x", "an X")
+	if want := "x: cannot scan a column value of type int64 into an X (want text)"; err == nil || err.Error() != want {
+		t.Errorf("Text(int64) error %v, want %s", err, want)
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _, _ = Text("abc", "x", "an X") }); n != 0 {
+		t.Errorf("Text(string) allocates %v times", n)
+	}
+	if _, _, err := Text(1.5, "x", "an X"); err == nil || !strings.Contains(err.Error(), "float64") {
+		t.Errorf("Text(float64) error %v", err)
+	}
+}
