@@ -28,11 +28,12 @@ type (
 		planBase
 		*planOther
 		planThird
-		Both    string         `cbor:"both,omitempty"`
-		Type    string         `cbor:"$type"`
-		A       int8           `cbor:"a"`
-		Skip    string         `cbor:"-"`
-		hidden  string         //nolint:unused // unexported: not a field of the map
+		Both string `cbor:"both,omitempty"`
+		Type string `cbor:"$type"`
+		A    int8   `cbor:"a"`
+		Skip string `cbor:"-"`
+		//lint:ignore U1000 unexported: not a field of the map, which is what the test checks
+		hidden  string
 		Extra   UnknownFields  `cbor:"-" json:"-"`
 		Self    *planOuter     `cbor:"self,omitempty"`
 		Kids    []planOuter    `cbor:"kids,omitempty"`
