@@ -1,78 +1,44 @@
 package datamodel
 
 import (
-	"errors"
-	"math"
 	"reflect"
 
 	"github.com/atcore/atcore/cidutil"
-	"github.com/fxamacker/cbor/v2"
 )
 
-// Typed structs (Lexicon-generated types with `cbor:"name"` field tags) go through
-// github.com/fxamacker/cbor/v2, configured as close to DAG-CBOR as it allows. What it cannot be
-// told, the scanner enforces: MarshalCBORStruct scans its output and UnmarshalCBORStruct scans its
-// input, so both sides are exactly as strict as the generic codec (DECISIONS rules 9 and 14).
-
-// cborStructEnc writes canonical DAG-CBOR from Go structs: map keys and struct fields sorted
-// length-first then bytewise (fxamacker's SortLengthFirst sorts the encoded keys, which for text
-// keys is the same order), shortest heads (fxamacker's default), no indefinite lengths, big
-// integers refused, encoding.TextMarshaler types (tid.TID) written as text strings, time.Time as
-// an RFC 3339 string without a tag.
-var cborStructEnc = func() cbor.EncMode {
-	em, err := cbor.EncOptions{
-		Sort:          cbor.SortLengthFirst,
-		IndefLength:   cbor.IndefLengthForbidden,
-		BigIntConvert: cbor.BigIntConvertReject,
-		Time:          cbor.TimeRFC3339Nano,
-		TimeTag:       cbor.EncTagNone,
-		TextMarshaler: cbor.TextMarshalerTextString,
-	}.EncMode()
-	if err != nil {
-		panic("datamodel: fxamacker encoder options: " + err.Error())
-	}
-	return em
-}()
-
-// MarshalCBORStruct encodes a Go struct (or any value fxamacker can encode) as canonical
-// DAG-CBOR. Fields of type Link are written as tag 42, Blob as a blob map (see Blob.MarshalCBOR),
-// []byte and Bytes as byte strings, encoding.TextMarshaler types such as tid.TID as text
-// strings. A nil pointer or slice is written as null unless its field has omitempty; null and
-// absent stay distinct (rule 15).
+// MarshalCBORStruct encodes a Go struct (or any Go value with a data-model form) as canonical
+// DAG-CBOR, with atcore's own typed codec (not fxamacker's; see UnmarshalCBORStruct for how
+// fields get their keys). A struct is a map of its fields in canonical key order, with the
+// entries of its UnknownFields field, if it has one, merged in (an entry whose key is also a
+// field's is refused, ErrGoType). Fields of type Link are written as tag 42, Blob as a blob map,
+// []byte and Bytes as byte strings, tid.TID and other encoding.TextMarshaler types as text
+// strings, every Go integer type as an integer; a field typed any (or a map[string]any, []any)
+// holds MarshalCBOR's values or any other Go value of a data-model form; a type with fxamacker's
+// MarshalCBOR method is written through it, its output checked. A nil pointer, slice or map is
+// written as null unless its field has omitempty; null and absent stay distinct (rule 15). A
+// struct with fxamacker's `_ struct{} `cbor:",toarray"“ marker is an array of its fields.
 //
-// It keeps every rule MarshalCBOR keeps, so that both decoders read back whatever it writes: the
-// output is checked by the scanner with the data-model rules, the check UnmarshalCBORStruct makes
-// on its input. Anything outside DAG-CBOR (a float field, a map with non-string keys) and any map
-// the decoders refuse (DECISIONS rules 10, 11 and 13: a field or map key "$link" or "$bytes", a
-// "$type" field left empty or not a string, a map typed "blob" without exactly the blob shape) is
-// refused, as are values beyond the default limits. The error is the one MarshalCBOR gives for
-// the same tree: the same sentinel and Path (the JSON Pointer of the bad value, through the
-// fields' map keys), and Offset -1, since no output is returned. An undefined Link or a malformed
-// Blob is refused by its MarshalCBOR method, at its path. Go values fxamacker cannot encode at all
-// are refused with ErrUnsupported. A value nested deeper than MaxDepthCeiling, a cyclic one
-// included, is refused with ErrTooDeep before fxamacker sees it (see structDepth).
-func MarshalCBORStruct(v any) ([]byte, error) {
-	rv := reflect.ValueOf(v)
-	if err := structDepth(rv, 1); err != nil {
-		return nil, finished(err)
+// It keeps every rule MarshalCBOR keeps, as it writes, so that both decoders read back whatever
+// it writes: anything outside DAG-CBOR (a float field, ErrFloat; a map with non-string keys,
+// ErrKeyNotString; a channel, ErrUnsupported), and any map the decoders refuse (DECISIONS rules
+// 10, 11 and 13: a field or map key "$link" or "$bytes", a "$type" field left empty or not a
+// string, a struct or map typed "blob" without exactly the blob shape, an undefined Link, a
+// malformed Blob), and values beyond the limits of opts (DefaultLimits without options; a raised
+// MaxCIDLen lets long CIDs through, a raised MaxDepth deeper values, up to MaxDepthCeiling). The
+// error is the one MarshalCBOR gives for the same tree: the same sentinel and Path (the JSON
+// Pointer of the bad value, through the fields' keys), and Offset -1. A cyclic value is refused
+// with ErrTooDeep.
+func MarshalCBORStruct(v any, opts ...Option) ([]byte, error) {
+	e := typedEncoder{newCBOREncoder(opts)}
+	pooled := getEncodeBuf()
+	buf, err := e.top(*pooled, v)
+	var out []byte
+	if err == nil {
+		out = exactCopy(buf, nil)
 	}
-	out, err := cborStructEnc.Marshal(v)
+	putEncodeBuf(pooled, buf)
 	if err != nil {
-		var e *Error
-		if errors.As(err, &e) { // from a Link or Blob MarshalCBOR method, which knows no path
-			if located := structMarshalerError(rv, 1); located != nil {
-				return nil, finished(located)
-			}
-			return nil, e
-		}
-		return nil, &Error{Err: ErrUnsupported, Offset: -1, Detail: structErrorDetail(err)}
-	}
-	lim := DefaultLimits()
-	lim.MaxCBORSize = math.MaxInt
-	s := cborScanner{data: out, lim: &lim, left: lim.MaxValues - 1, dataModel: true, encoded: true}
-	if _, serr := s.value(0, 1); serr != nil {
-		serr.Offset = -1 // an offset in bytes the caller never sees would mean nothing
-		return nil, finished(serr)
+		return nil, finished(err)
 	}
 	return out, nil
 }

@@ -25,6 +25,16 @@
 // ErrBlob) and, given the same options, every tree beyond the decoders' limits on depth,
 // elements, key and CID length, so that what they write reads back; MarshalCBORStruct does too,
 // with MarshalCBOR's errors.
+//
+// Go structs, such as the types a Lexicon code generator writes, are read and written by
+// UnmarshalCBORStruct and MarshalCBORStruct: atcore's own typed codec, which compiles a plan per Go
+// type once (the fields in canonical key order, their keys precomputed) and walks the bytes
+// once, with the same rules, limits and located errors as UnmarshalCBOR and MarshalCBOR. Keys
+// match field names exactly; unknown keys are ignored, kept in an UnknownFields field (so that a
+// record written back keeps its bytes and CID), or refused (DisallowUnknownFields). Link, Blob,
+// Bytes and tid.TID also implement fxamacker/cbor's Marshaler and Unmarshaler, for programs that
+// bring their own fxamacker modes; that path checks each value alone, at the default limits.
+//
 // Limits protect against hostile input; see Limits. WithSafeIntegers narrows integers to the
 // ±(2^53−1) that JavaScript holds exactly, on every entry point that takes options.
 package datamodel
@@ -45,10 +55,9 @@ package datamodel
 //	cbor_encode.go  MarshalCBOR, AppendCBOR
 //	typed_plan.go   the typed codec's plans: how a Go type is read and written, once per type
 //	typed_cbor_decode.go  the typed CBOR decoder: bytes into Go values by their plans
+//	typed_cbor_encode.go  the typed CBOR encoder: Go values to bytes by their plans
 //	cbor_struct.go  UnmarshalCBORStruct, MarshalCBORStruct, DisallowUnknownFields; the fxamacker
-//	                methods of Link and Blob
-//	cbor_struct_depth.go  the depth walk that keeps fxamacker's encoder off deep and cyclic values
-//	cbor_struct_fields.go fxamacker's field keys, to locate the struct encoder's errors
+//	                methods of Link and Blob, for those who bring their own fxamacker modes
 //
 //	json_lex.go     JSON whitespace, strings, numbers (the lexing layer)
 //	json_cache.go   the JSON decoder's key and $type caches and string arena

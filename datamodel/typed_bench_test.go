@@ -40,4 +40,29 @@ func BenchmarkTypedRatio(b *testing.B) {
 		}
 		b.ReportMetric(float64(typed)/float64(ref), "typed/fxamacker")
 	})
+	var decoded cborTestPost
+	if err := UnmarshalCBORStruct(post, &decoded); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("post/encode", func(b *testing.B) {
+		var typed, ref time.Duration
+		for b.Loop() {
+			t0 := time.Now()
+			for range 16 {
+				if _, err := MarshalCBORStruct(&decoded); err != nil {
+					b.Fatal(err)
+				}
+			}
+			t1 := time.Now()
+			for range 16 {
+				if _, err := marshalCBORStructRef(&decoded); err != nil {
+					b.Fatal(err)
+				}
+			}
+			t2 := time.Now()
+			typed += t1.Sub(t0)
+			ref += t2.Sub(t1)
+		}
+		b.ReportMetric(float64(typed)/float64(ref), "typed/fxamacker")
+	})
 }

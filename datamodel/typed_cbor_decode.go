@@ -189,6 +189,9 @@ func (d *typedDecoder) decode(p *typedPlan, f *typedField, ptr unsafe.Pointer, o
 		}
 		return d.decode(p.elem, f, *pp, off, depth)
 	case typedStruct:
+		if p.toArray {
+			return d.structArray(p, f, ptr, off, depth)
+		}
 		return d.fields(p, f, ptr, off, depth)
 	case typedSlice, typedArray:
 		return d.slice(p, f, ptr, off, depth)
@@ -639,4 +642,31 @@ var typedAnySliceType = reflect.TypeFor[[]any]()
 // for (DisallowUnknownFields).
 func errUnknownField(t reflect.Type, key string, off int) *Error {
 	return cborErr(ErrGoType, off, "no field of Go type "+t.String()+" for the key "+strconv.Quote(key))
+}
+
+// structArray decodes the array at off into the fields of a toarray struct, in order; elements
+// past the last field are checked and skipped.
+func (d *typedDecoder) structArray(p *typedPlan, f *typedField, ptr unsafe.Pointer, off, depth int) (int, *Error) {
+	major, n, q, err := cborHead(d.data, off)
+	if err != nil {
+		return 0, err
+	}
+	if major != 4 {
+		return 0, d.mismatch(p, f, off, "a toarray struct is an array")
+	}
+	if err := cborContainer(d.data, &d.lim, &d.left, major, n, off, q, depth); err != nil {
+		return 0, err
+	}
+	for i := 0; i < int(n); i++ {
+		if i < len(p.fields) {
+			fd := &p.fields[i]
+			q, err = d.decode(fd.plan, fd, typedFieldPtr(ptr, fd, true), q, depth+1)
+		} else {
+			q, err = d.skip(q, depth+1)
+		}
+		if err != nil {
+			return 0, err.atIndex(i)
+		}
+	}
+	return q, nil
 }

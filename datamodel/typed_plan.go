@@ -14,6 +14,7 @@ package datamodel
 import (
 	"encoding"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -90,6 +91,9 @@ type typedPlan struct {
 	fields  []typedField
 	always  int
 	unknown *typedField // the UnknownFields field, or nil
+	// toArray: the struct has fxamacker's `_ struct{} `cbor:",toarray"`` marker and is an array
+	// of its fields in declaration order (fields are then in that order, omitempty ignored).
+	toArray bool
 
 	err *Error // typedInvalid: the error a value of this type gets (Offset -1, no path)
 }
@@ -105,8 +109,9 @@ type typedField struct {
 	offset    uintptr
 	direct    bool
 	steps     []typedStep
-	omitEmpty bool // omitempty or omitzero: not written when empty (see typedEmpty)
-	validKey  bool // the key is valid UTF-8 (an invalid one is refused when written)
+	omitEmpty bool  // omitempty or omitzero: not written when empty (see typedEmpty)
+	validKey  bool  // the key is valid UTF-8 (an invalid one is refused when written)
+	order     []int // the index path, in declaration order (toArray structs)
 }
 
 // typedStep is one field on the way to a promoted field: its offset in its struct and, when it
@@ -312,6 +317,10 @@ func (b *typedBuilder) structFields(p *typedPlan) {
 					continue
 				}
 				tag := sf.Tag.Get("cbor")
+				if depth == 0 && sf.Name == "_" && strings.Contains(tag, ",toarray") {
+					p.toArray = true
+					continue
+				}
 				if tag == "" {
 					tag = sf.Tag.Get("json")
 				}
@@ -400,11 +409,17 @@ func (b *typedBuilder) structFields(p *typedPlan) {
 			}
 		}
 		if best >= 0 {
+			found[best].typedField.order = found[best].order
 			p.fields = append(p.fields, found[best].typedField)
 			if !found[best].omitEmpty {
 				p.always++
 			}
 		}
+	}
+	if p.toArray {
+		slices.SortStableFunc(p.fields, func(a, b typedField) int { return slices.Compare(a.order, b.order) })
+		p.always = len(p.fields)
+		return
 	}
 	sortTypedFields(p.fields)
 }
