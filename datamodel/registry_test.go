@@ -347,6 +347,9 @@ func TestUnionEncode(t *testing.T) {
 				t.Fatalf("got %v, want %v", err, tt.err)
 			}
 			if err != nil {
+				if e := err.(*Error); e.Path != "/embed" || e.Offset != -1 {
+					t.Errorf("error at %q, offset %d; want \"/embed\", -1", e.Path, e.Offset)
+				}
 				return
 			}
 			back, err := r.DecodeCBOR(out)
@@ -450,4 +453,43 @@ func FuzzRegistryDecode(f *testing.F) {
 			t.Fatalf("re-encoding %T: %v", v, err)
 		}
 	})
+}
+
+// TestUnionMethods checks the fxamacker methods of Union, for codecs that know no registry: the
+// generic form in, what it holds out.
+func TestUnionMethods(t *testing.T) {
+	member := regTestRecord(t, `{"$type":"app.example.embed.poll","options":["yes","no"]}`)
+	var u Union
+	if err := u.UnmarshalCBOR(member); err != nil {
+		t.Fatal(err)
+	}
+	if u.Type() != "app.example.embed.poll" {
+		t.Errorf("Type %q", u.Type())
+	}
+	out, err := u.MarshalCBOR()
+	if err != nil || !bytes.Equal(out, member) {
+		t.Errorf("MarshalCBOR: %x, %v; want %x", out, err, member)
+	}
+	if err := u.UnmarshalCBOR([]byte{cborNull}); err != nil || !u.IsZero() {
+		t.Errorf("null: %v, %v", u, err)
+	}
+	if out, err := u.MarshalCBOR(); err != nil || !bytes.Equal(out, []byte{cborNull}) {
+		t.Errorf("zero Union: %x, %v", out, err)
+	}
+	for _, bad := range []struct {
+		data []byte
+		err  error
+	}{
+		{regTestRecord(t, `{"options":[]}`), ErrType},
+		{regTestRecord(t, `"app.example.embed.poll"`), ErrGoType},
+		{[]byte{0xa1, 0x61}, ErrTruncated},
+	} {
+		if err := u.UnmarshalCBOR(bad.data); !errors.Is(err, bad.err) {
+			t.Errorf("%x: %v, want %v", bad.data, err, bad.err)
+		}
+	}
+	img, _ := UnionOf(&cborTestEmbedImage{Type: "app.bsky.embed.images", Images: []cborTestImage{}}).MarshalCBOR()
+	if want := regTestRecord(t, `{"$type":"app.bsky.embed.images","images":[]}`); !bytes.Equal(img, want) {
+		t.Errorf("struct member: %x, want %x", img, want)
+	}
 }

@@ -177,6 +177,12 @@ func (e *typedEncoder) encode(dst []byte, p *typedPlan, ptr unsafe.Pointer, dept
 		return append(cborAppendHead(dst, cborMajorText, uint64(len(text))), text...), nil
 	case typedMethod:
 		return e.method(dst, p, ptr, depth)
+	case typedUnion:
+		v, err := (*Union)(ptr).member()
+		if err != nil {
+			return dst, err
+		}
+		return e.anyValue(dst, v, depth)
 	}
 	// typedInvalid: null where the type can be nil, else the plan's error.
 	switch rv := reflect.NewAt(p.typ, ptr).Elem(); rv.Kind() {
