@@ -66,6 +66,9 @@ package datamodel
 //	json_careful.go the careful object path, which the quick one is fuzzed against
 //	json_encode.go  MarshalJSON, MarshalJSONIndent, AppendJSON
 //	json_types.go   encoding/json methods of Bytes, Link, Blob
+//	typed_json_decode.go     UnmarshalJSONStruct: atproto JSON into Go values, on the typed plans
+//	typed_json_containers.go its objects, maps and arrays
+//	typed_json_encode.go     MarshalJSONStruct: Go values as atproto JSON, as MarshalJSON writes them
 //
 //	encode.go       what both encoders share: limits, cycle guard, buffer pool, key sorting
 //	validate.go     Validate, ValidateRecord

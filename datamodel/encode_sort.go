@@ -1,9 +1,11 @@
 package datamodel
 
 import (
+	"encoding/binary"
 	"math"
 	"math/bits"
 	"sync"
+	"unsafe"
 )
 
 // How the encoders put a map's entries in key order: DAG-CBOR's length-first order (DECISIONS
@@ -101,8 +103,13 @@ func (sh *mapShape) check(m map[string]any, maxCIDLen int) *Error {
 // two prefixes compares the keys bytewise as far as their first 8 bytes tell.
 func keyPrefix(k string) uint64 {
 	if len(k) >= 8 {
-		return uint64(k[0])<<56 | uint64(k[1])<<48 | uint64(k[2])<<40 | uint64(k[3])<<32 |
-			uint64(k[4])<<24 | uint64(k[5])<<16 | uint64(k[6])<<8 | uint64(k[7])
+		return binary.BigEndian.Uint64(unsafe.Slice(unsafe.StringData(k), 8))
+	}
+	if len(k) >= 4 {
+		// Two 4-byte words, the second overlapping the first and shifted to its place.
+		hi := binary.BigEndian.Uint32(unsafe.Slice(unsafe.StringData(k), 4))
+		lo := binary.BigEndian.Uint32(unsafe.Slice(unsafe.StringData(k[len(k)-4:]), 4))
+		return uint64(hi)<<32 | uint64(lo)<<(8*(8-len(k)))
 	}
 	var p uint64
 	for i := 0; i < len(k); i++ {

@@ -93,3 +93,17 @@ func TestCollectEntriesShape(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyPrefix checks keyPrefix against its definition at every length up to 12.
+func TestKeyPrefix(t *testing.T) {
+	k := "\x01\x82\x03\xf4\x05\x06\x07\x88\x09\x0a\x0b\x0c"
+	for n := range len(k) + 1 {
+		var want uint64
+		for i := range min(n, 8) {
+			want |= uint64(k[i]) << (56 - 8*i)
+		}
+		if got := keyPrefix(k[:n]); got != want {
+			t.Errorf("keyPrefix(%q) = %#x, want %#x", k[:n], got, want)
+		}
+	}
+}

@@ -80,10 +80,11 @@ func (e *jsonEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	case bool:
 		return strconv.AppendBool(dst, x), nil
 	case string:
-		if !utf8.ValidString(x) {
+		n := jsonPlainPrefix(x)
+		if n < len(x) && !utf8.ValidString(x[n:]) { // x[:n] is ASCII
 			return dst, valueError(ErrInvalidUTF8, strconv.Quote(x))
 		}
-		return jsonAppendQuoted(dst, x), nil
+		return jsonAppendQuotedFrom(dst, x, n), nil
 	case int64:
 		if e.unsafeInt(x) {
 			return dst, errUnsafeInteger(x)
@@ -152,7 +153,12 @@ func (e *jsonEncoder) element(dst []byte, i int) []byte {
 
 // key starts the i-th member of an object; key is known to be valid UTF-8.
 func (e *jsonEncoder) key(dst []byte, i int, key string) []byte {
-	dst = jsonAppendQuoted(e.element(dst, i), key)
+	return e.keyFrom(dst, i, key, jsonPlainPrefix(key))
+}
+
+// keyFrom is key for a key whose first n bytes are known to need no escaping.
+func (e *jsonEncoder) keyFrom(dst []byte, i int, key string, n int) []byte {
+	dst = jsonAppendQuotedFrom(e.element(dst, i), key, n)
 	if e.pretty {
 		return append(dst, ':', ' ')
 	}
@@ -219,10 +225,11 @@ func (e *jsonEncoder) members(dst []byte, m map[string]any, entries []mapEntry, 
 	var err error
 	for j := range s.order {
 		ent := s.at(j)
-		if err := checkKey(ent.key, e.maxKeyLen); err != nil {
+		n := jsonPlainPrefix(ent.key)
+		if err := checkKeyAfter(ent.key, n, e.maxKeyLen); err != nil {
 			return dst, err
 		}
-		dst = e.key(dst, j, ent.key)
+		dst = e.keyFrom(dst, j, ent.key, n)
 		if dst, err = e.value(dst, ent.value, depth+1); err != nil {
 			return dst, atKey(err, ent.key)
 		}
@@ -300,46 +307,4 @@ func (e *jsonEncoder) blob(dst []byte, b *Blob, depth int) ([]byte, error) {
 		dst = strconv.AppendInt(e.key(dst, 3, "size"), b.Size, 10)
 	}
 	return e.close(dst, '}', 2), nil
-}
-
-// jsonSafe marks the ASCII bytes that are written as themselves inside a JSON string.
-var jsonSafe = func() (t [utf8.RuneSelf]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-// jsonAppendQuoted appends s, valid UTF-8, as a JSON string: quotes, backslashes and control
-// characters escaped (RFC 8259 §7), everything else, including non-ASCII, as it is.
-func jsonAppendQuoted(dst []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	last := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf || jsonSafe[c] {
-			continue
-		}
-		dst = append(dst, s[last:i]...)
-		switch c {
-		case '"', '\\':
-			dst = append(dst, '\\', c)
-		case '\n':
-			dst = append(dst, '\\', 'n')
-		case '\r':
-			dst = append(dst, '\\', 'r')
-		case '\t':
-			dst = append(dst, '\\', 't')
-		case '\b':
-			dst = append(dst, '\\', 'b')
-		case '\f':
-			dst = append(dst, '\\', 'f')
-		default:
-			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-		}
-		last = i + 1
-	}
-	dst = append(dst, s[last:]...)
-	return append(dst, '"')
 }

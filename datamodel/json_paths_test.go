@@ -74,6 +74,10 @@ func TestUnmarshalJSONQuickPathMatchesCareful(t *testing.T) {
 		{"RFC 8259: duplicate key, then a syntax error", `{"a":1,"a":2,"b":}`, nil},
 		{"RFC 8259: duplicate key deep inside", `[1,{"x":{"y":{"a":1,"b":2,"a":3}}}]`, nil},
 		{"RFC 8259: duplicate key in a large object", `{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"a":10}`, nil},
+		{"RFC 8259: duplicate key among the members past the eighth", `{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":10,"i":11}`, nil},
+		{"large objects nested in the members past the eighth", jsonWide(12, jsonWide(10, jsonWide(9, "[]"))), nil},
+		{"large object, then a syntax error", jsonWide(20, "1")[:60] + "}", nil},
+		{"large object, then a duplicate in an inner one", jsonWide(11, `{"x":1,"x":2}`), nil},
 		{"RFC 8259: duplicate key in every level", jsonNested(`{"a":1,"a":`, "}", 30, "{}"), nil},
 		{"RFC 8259: duplicate spelled with an escape", `{"a":1,"\u0061":2}`, nil},
 		{"RFC 8259: missing colon", `{"a" 1}`, nil},
@@ -107,6 +111,20 @@ func TestUnmarshalJSONQuickPathMatchesCareful(t *testing.T) {
 			t.Run(file+" "+c.Note, func(t *testing.T) { jsonSamePaths(t, c.JSON, DefaultLimits()) })
 		}
 	}
+}
+
+// jsonWide is an object of n members k0, k1, … whose values are all v.
+func jsonWide(n int, v string) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"k` + strconv.Itoa(i) + `":` + v)
+	}
+	b.WriteByte('}')
+	return b.String()
 }
 
 // Map keys come from a cache that outlives one decode and overwrites its slots: many distinct

@@ -103,13 +103,14 @@ func TestUnmarshalJSONQuickBlob(t *testing.T) {
 	}
 }
 
-// quickKey reads keys of 1 to 8 plain bytes with one word load and a word-tagged cache; every
-// other key goes the long way (string, then the key cache). Each key here is spelled as a JSON
+// quickKey reads keys of 1 to 8 plain bytes with one word load and a word-tagged cache, and
+// quickLongKey those of 9 to 15 with two; every other key goes the long way (string, then the key
+// cache). Each key here is spelled as a JSON
 // string in objects whose ends fall at every distance from the key, so that the word load meets
 // the end of the input too; encoding/json is the oracle for the key (RFC 8259 §7).
 func TestUnmarshalJSONQuickKeys(t *testing.T) {
 	var keys []string
-	for n := 0; n <= 12; n++ {
+	for n := 0; n <= 17; n++ {
 		keys = append(keys, `"`+strings.Repeat("k", n)+`"`, `"$`+strings.Repeat("x", max(n-1, 0))+`"`)
 		if n > 0 {
 			for i := 0; i < n; i++ { // one special byte at each position
@@ -159,19 +160,21 @@ func TestUnmarshalJSONQuickKeys(t *testing.T) {
 	}
 }
 
-// Thousands of distinct short keys share the short-key cache's 256 slots: a key must come back as
-// itself whatever the cache held before (no stale or colliding entry is ever returned).
+// Thousands of distinct short keys share the short-key cache's 256 slots, and as many keys of 9
+// to 15 bytes the long-key cache's 64: a key must come back as itself whatever the cache held
+// before (no stale or colliding entry is ever returned).
 func TestUnmarshalJSONShortKeyCacheChurn(t *testing.T) {
 	for round := 0; round < 3; round++ {
 		for i := 0; i < 5000; i++ {
 			key := strconv.FormatInt(int64(i)*7919+int64(round), 36)
-			doc := `{"` + key + `":1,"` + key + `x":2}`
+			long := key + "-" + key + "-" + key // 5 to 17 bytes: either cache, or neither
+			doc := `{"` + key + `":1,"` + key + `x":2,"` + long + `":3}`
 			v, err := UnmarshalJSON([]byte(doc))
 			if err != nil {
 				t.Fatal(err)
 			}
 			m := v.(map[string]any)
-			if len(m) != 2 || m[key] != int64(1) || m[key+"x"] != int64(2) {
+			if len(m) != 3 || m[key] != int64(1) || m[key+"x"] != int64(2) || m[long] != int64(3) {
 				t.Fatalf("%s decoded as %v", doc, m)
 			}
 		}
@@ -196,7 +199,7 @@ func TestUnmarshalJSONWhitespace(t *testing.T) {
 		for _, ws := range []struct{ prefix, indent string }{
 			{"", " "}, {"", "  "}, {"", "       "}, {"", "        "}, {"", "         "},
 			{"", strings.Repeat(" ", 17)}, {"", "\t"}, {"", " \t"}, {"\r", "  "}, {" ", " "},
-			{"", "\n"}, {"", "\r\n"}, {"", "\v"}, {"", "\f"}, {"", "\u00a0"}, {"", "\x00"},
+			{"", strings.Repeat(" ", 8) + "\t"}, {"", "   \t  \r"}, {"", "\n"}, {"", "\r\n"}, {"", "\v"}, {"", "\f"}, {"", "\u00a0"}, {"", "\x00"},
 		} {
 			var indented bytes.Buffer
 			if err := json.Indent(&indented, compact.Bytes(), ws.prefix, ws.indent); err != nil {

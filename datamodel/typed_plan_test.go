@@ -32,7 +32,7 @@ type (
 		Type string `cbor:"$type"`
 		A    int8   `cbor:"a"`
 		Skip string `cbor:"-"`
-		//lint:ignore U1000 unexported: not a field of the map, which is what the test checks
+		//lint:ignore U1000 unexported: never read; the test checks it is not a member of the map
 		hidden  string
 		Extra   UnknownFields  `cbor:"-" json:"-"`
 		Self    *planOuter     `cbor:"self,omitempty"`

@@ -1,0 +1,107 @@
+package datamodel
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// jsonQuoteReference is jsonAppendQuoted written byte by byte, the obvious way (RFC 8259 §7:
+// quotation mark, reverse solidus and the control characters U+0000 to U+001F must be escaped).
+func jsonQuoteReference(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c == '\b':
+			b.WriteString(`\b`)
+		case c == '\f':
+			b.WriteString(`\f`)
+		case c < 0x20:
+			b.WriteString(`\u00`)
+			b.WriteByte("0123456789abcdef"[c>>4])
+			b.WriteByte("0123456789abcdef"[c&0xf])
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// TestJSONAppendQuoted checks the word-at-a-time escaping against the reference on strings
+// that put each byte that needs escaping, and its neighbours 0x1f/0x20, 0x21/0x23, 0x5b/0x5d,
+// 0x7f and non-ASCII bytes, at every position of 8-byte words and in the tail.
+func TestJSONAppendQuoted(t *testing.T) {
+	special := []string{"\"", "\\", "\x00", "\x1f", "\n", "\r", "\t", "\b", "\f", " ", "!", "#", "[", "]", "\x7f", "é", "日", "🦋", "\x80", "\xff"}
+	var cases []string
+	for _, sp := range special {
+		for n := range 20 {
+			for at := 0; at <= n; at++ {
+				cases = append(cases, strings.Repeat("a", at)+sp+strings.Repeat("b", n-at))
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(3, 3))
+	for range 2000 {
+		var b strings.Builder
+		for range r.IntN(40) {
+			if r.IntN(4) == 0 {
+				b.WriteString(special[r.IntN(len(special))])
+			} else {
+				b.WriteByte(byte(0x20 + r.IntN(0x60)))
+			}
+		}
+		cases = append(cases, b.String())
+	}
+	for _, s := range cases {
+		checkJSONQuoted(t, s)
+	}
+}
+
+// checkJSONQuoted checks jsonAppendQuoted and jsonPlainPrefix on s against the references.
+func checkJSONQuoted(t *testing.T, s string) {
+	t.Helper()
+	if got, want := string(jsonAppendQuoted([]byte("x"), s)), "x"+jsonQuoteReference(s); got != want {
+		t.Fatalf("jsonAppendQuoted(%q) = %q, want %q", s, got, want)
+	}
+	want := 0
+	for want < len(s) && s[want] < 0x80 && s[want] >= 0x20 && s[want] != '"' && s[want] != '\\' {
+		want++
+	}
+	if got := jsonPlainPrefix(s); got != want {
+		t.Fatalf("jsonPlainPrefix(%q) = %d, want %d", s, got, want)
+	}
+}
+
+// TestMarshalJSONInvalidUTF8AfterASCII checks that a string or key whose invalid UTF-8 comes after
+// an ASCII prefix (which the encoder does not check again) is refused.
+func TestMarshalJSONInvalidUTF8AfterASCII(t *testing.T) {
+	for _, bad := range []string{"\xff", "abcdefgh\xff", "abcdefghijklmnop\xc3", "abc\"def\xe2\x82", "日本\xff語"} {
+		for _, v := range []any{bad, map[string]any{bad: int64(1)}, []any{"ok", bad}} {
+			if _, err := MarshalJSON(v); !errors.Is(err, ErrInvalidUTF8) {
+				t.Errorf("MarshalJSON(%#v): %v, want ErrInvalidUTF8", v, err)
+			}
+		}
+	}
+}
+
+// FuzzJSONAppendQuoted checks the escaping against the reference on any string.
+func FuzzJSONAppendQuoted(f *testing.F) {
+	for _, s := range []string{"", "plain ascii text", "a\"b\\c\nd\x00e\x1f", "日本語 🦋 \x7f", "\xff\xfe 12345678\t"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		checkJSONQuoted(t, s)
+	})
+}
