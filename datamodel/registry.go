@@ -152,15 +152,15 @@ func (r *Registry) Union(v any) (Union, error) {
 	return u, nil
 }
 
-// WithRegistry makes UnmarshalCBORStruct decode Union and ClosedUnion fields into the Go types
-// registered in r. Without it, every Union member decodes to the generic form and a ClosedUnion
-// refuses every member. Registry.DecodeCBOR uses its own registry unless this option names
-// another.
+// WithRegistry makes UnmarshalCBORStruct and UnmarshalJSONStruct decode Union and ClosedUnion
+// fields into the Go types registered in r. Without it, every Union member decodes to the
+// generic form and a ClosedUnion refuses every member. Registry.DecodeCBOR and DecodeJSON use
+// their own registry unless this option names another.
 func WithRegistry(r *Registry) Option {
 	return func(c *config) { c.registry = r }
 }
 
-// RegisteredOnly makes Registry.DecodeCBOR refuse a record whose "$type" is not registered
+// RegisteredOnly makes Registry.DecodeCBOR and DecodeJSON refuse a record whose "$type" is not registered
 // (ErrGoType, offset 0), as a closed union does, where by default it returns the generic form.
 // The other entry points ignore it.
 func RegisteredOnly() Option {
@@ -202,6 +202,46 @@ func (r *Registry) DecodeCBOR(data []byte, opts ...Option) (any, error) {
 	}
 	nv := reflect.New(e.typ)
 	if err := typedUnmarshalIn(r, data, e.plan, nv.UnsafePointer(), opts); err != nil {
+		return nil, err
+	}
+	return nv.Interface(), nil
+}
+
+// DecodeJSON is DecodeCBOR for an atproto JSON record: its "$type" read first without building
+// anything (RecordTypeJSON), then the record decoded once, by UnmarshalJSONStruct's decoder into
+// the registered Go type, or by UnmarshalJSON into the generic form. Errors are theirs, and an
+// input UnmarshalJSON refuses gets UnmarshalJSON's error.
+//
+// (It is not named UnmarshalJSON: encoding/json's Unmarshaler has that name, with another
+// signature.)
+func (r *Registry) DecodeJSON(data []byte, opts ...Option) (any, error) {
+	t, perr := RecordTypeJSON(data)
+	var e *registryEntry
+	if perr == nil {
+		e = r.lookup(t)
+	}
+	if e == nil {
+		v, err := UnmarshalJSON(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		if perr != nil {
+			return nil, perr
+		}
+		if len(opts) > 0 && newConfig(opts).registeredOnly {
+			return nil, &Error{Err: ErrGoType, Offset: 0, Detail: "record type " + echo.Quote(string(t)) + " is not registered"}
+		}
+		return v, nil
+	}
+	c := config{limits: DefaultLimits()}
+	if len(opts) > 0 {
+		c = newConfig(opts)
+	}
+	if c.registry == nil {
+		c.registry = r
+	}
+	nv := reflect.New(e.typ)
+	if err := typedJSONUnmarshal(data, e.plan, nv.UnsafePointer(), c); err != nil {
 		return nil, err
 	}
 	return nv.Interface(), nil

@@ -2,6 +2,7 @@ package datamodel
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -488,8 +489,111 @@ func TestUnionMethods(t *testing.T) {
 			t.Errorf("%x: %v, want %v", bad.data, err, bad.err)
 		}
 	}
+	// encoding/json, through MarshalJSON and UnmarshalJSON.
+	var uj Union
+	if err := json.Unmarshal([]byte(`{"options":["yes","no"],"$type":"app.example.embed.poll"}`), &uj); err != nil {
+		t.Fatal(err)
+	}
+	js, err := json.Marshal(struct {
+		Embed Union `json:"embed"`
+	}{uj})
+	if want := `{"embed":{"$type":"app.example.embed.poll","options":["yes","no"]}}`; err != nil || string(js) != want {
+		t.Errorf("encoding/json: %s, %v; want %s", js, err, want)
+	}
+	if err := json.Unmarshal([]byte(`{"options":[]}`), &uj); !errors.Is(err, ErrType) {
+		t.Errorf("encoding/json, no $type: %v", err)
+	}
 	img, _ := UnionOf(&cborTestEmbedImage{Type: "app.bsky.embed.images", Images: []cborTestImage{}}).MarshalCBOR()
 	if want := regTestRecord(t, `{"$type":"app.bsky.embed.images","images":[]}`); !bytes.Equal(img, want) {
 		t.Errorf("struct member: %x, want %x", img, want)
+	}
+}
+
+// TestRegistryJSON decodes atproto JSON through the registry: the same values as from the CBOR of
+// the same records, "$type" found wherever it is among the members.
+func TestRegistryJSON(t *testing.T) {
+	r := regTestRegistry(t)
+	postJSON, postCBOR := readRecord(t, "post")
+	post := `{"text":"x","embed":%s,"createdAt":"2024-11-08T09:41:27.512Z","$type":"app.bsky.feed.post"}`
+	tests := []struct {
+		name string
+		json []byte
+		want reflect.Type
+	}{
+		{"testdata/records/post", postJSON, reflect.TypeFor[*cborTestEmbedImage]()},
+		{"$type last in the member", []byte(fmt.Sprintf(post, `{"external":{"uri":"u","title":"t","description":"d"},"$type":"app.bsky.embed.external"}`)),
+			reflect.TypeFor[*regExternal]()},
+		{"an escaped $type", []byte(fmt.Sprintf(post, `{"record":`+regStrong+`,"\u0024type":"app.bsky.embed.\u0072ecord"}`)),
+			reflect.TypeFor[*regRecordEmbed]()},
+		{"an unknown type kept generic", []byte(fmt.Sprintf(post, `{"$type":"app.example.embed.poll","options":["yes","no"]}`)),
+			reflect.TypeFor[map[string]any]()},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v, err := r.DecodeJSON(tt.json)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := v.(*regPost)
+			if got := reflect.TypeOf(p.Embed.Value()); got != tt.want {
+				t.Fatalf("embed holds %v, want %v", got, tt.want)
+			}
+			// The same record as CBOR decodes to the same value.
+			g, err := UnmarshalJSON(tt.json)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := MarshalCBOR(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.name == "testdata/records/post" && !bytes.Equal(c, postCBOR) {
+				t.Fatal("post.json and post.cbor differ")
+			}
+			vc, err := r.DecodeCBOR(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(v, vc) {
+				t.Errorf("JSON %+v\nCBOR %+v", v, vc)
+			}
+			// And writes back the same record.
+			out, err := MarshalJSONStruct(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := UnmarshalJSON(out)
+			if err != nil || !reflect.DeepEqual(back, g) {
+				t.Errorf("MarshalJSONStruct wrote %s (%v)", out, err)
+			}
+		})
+	}
+	errs := []struct {
+		name string
+		json string
+		opts []Option
+		err  error
+		path string
+	}{
+		{"a registered type whose body does not fit", fmt.Sprintf(post, `{"images":[{"alt":5}],"$type":"app.bsky.embed.images"}`), nil, ErrGoType, "/embed/images/0/alt"},
+		{"a member without $type", fmt.Sprintf(post, `{"images":[]}`), nil, ErrType, "/embed"},
+		{"a closed union refuses an unregistered type", `{"$type":"app.example.closedPost","embed":{"$type":"app.example.embed.poll"}}`, nil, ErrGoType, "/embed"},
+		{"RegisteredOnly", `{"$type":"app.example.thing"}`, []Option{RegisteredOnly()}, ErrGoType, ""},
+		{"invalid JSON: UnmarshalJSON's error", `{"$type":"app.bsky.feed.post","text":"x",}`, nil, ErrSyntax, ""},
+		{"a duplicate key after $type", fmt.Sprintf(post, `{"$type":"app.bsky.embed.images","images":[],"images":[]}`), nil, ErrDuplicateKey, "/embed/images"},
+	}
+	for _, tt := range errs {
+		t.Run(tt.name, func(t *testing.T) {
+			v, err := r.DecodeJSON([]byte(tt.json), tt.opts...)
+			if !errors.Is(err, tt.err) {
+				t.Fatalf("got %v, %v; want %v", v, err, tt.err)
+			}
+			if e := err.(*Error); e.Path != tt.path && !(tt.err == ErrType && e.Path == tt.path+"/$type") {
+				t.Errorf("path %q, want %q (%v)", e.Path, tt.path, err)
+			}
+			if _, gerr := UnmarshalJSON([]byte(tt.json), tt.opts...); gerr != nil && gerr.Error() != err.Error() {
+				t.Errorf("UnmarshalJSON says %v", gerr)
+			}
+		})
 	}
 }

@@ -157,6 +157,12 @@ func (e *typedJSONEncoder) value(dst []byte, p *typedPlan, ptr unsafe.Pointer, d
 			return dst, err
 		}
 		return e.jsonEncoder.value(dst, v, depth)
+	case typedUnion:
+		v, err := (*Union)(ptr).member()
+		if err != nil {
+			return dst, err
+		}
+		return e.anyValue(dst, v, depth)
 	case typedIface:
 		iv := reflect.NewAt(p.typ, ptr).Elem()
 		if iv.IsNil() {
@@ -636,6 +642,11 @@ func typedJSONShallow(p *typedPlan, ptr unsafe.Pointer) any {
 		}
 		return map[string]any{}
 	case typedStruct:
+		return map[string]any{}
+	case typedUnion:
+		if (*Union)(ptr).v == nil {
+			return nil
+		}
 		return map[string]any{}
 	case typedIface:
 		if iv := reflect.NewAt(p.typ, ptr).Elem(); !iv.IsNil() {

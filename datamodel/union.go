@@ -161,6 +161,11 @@ func (u *Union) UnmarshalCBOR(data []byte) error {
 	if err != nil {
 		return err
 	}
+	return u.setGeneric(v)
+}
+
+// setGeneric sets u to the generic value v, decoded from a union member (offset 0).
+func (u *Union) setGeneric(v any) error {
 	switch x := v.(type) {
 	case nil:
 		*u = Union{}
@@ -172,7 +177,7 @@ func (u *Union) UnmarshalCBOR(data []byte) error {
 		*u = Union{v: x}
 		return nil
 	}
-	return cborErr(ErrGoType, 0, "found "+describe(v)+" for a Go datamodel.Union (a union member is a map)")
+	return cborErr(ErrGoType, 0, describe(v)+" for a Go datamodel.Union (a union member is a map)")
 }
 
 // union decodes the map at off, a union member, into the Union or ClosedUnion of plan p at ptr:
@@ -208,4 +213,64 @@ func (d *typedDecoder) union(p *typedPlan, f *typedField, ptr unsafe.Pointer, of
 	}
 	*(*Union)(ptr) = Union{v: nv.Interface(), nsid: e.nsid}
 	return end, nil
+}
+
+// union decodes the object at d.pos, a union member, into the Union or ClosedUnion of plan p at
+// ptr, as typedDecoder.union does for CBOR: its "$type" found first (the record peek, which
+// skips the members before it without building them), then the object read once.
+func (t *typedJSONDecoder) union(p *typedPlan, f *typedField, ptr unsafe.Pointer) error {
+	d := t.jsonDecoder
+	start := d.pos
+	if d.data[start] != '{' {
+		return t.mismatch(p, f, start, "a union member is an object")
+	}
+	typ, perr := d.peekRecordType()
+	d.pos = start
+	if perr != nil {
+		return perr
+	}
+	e := t.registry.lookup(typ)
+	if e == nil {
+		if p.typ == closedUnionType {
+			return d.fail(ErrGoType, start, "$type "+echo.Quote(string(typ))+" is not registered, and "+typedGoName(f, p)+" is a closed union")
+		}
+		v, err := d.value()
+		if err != nil {
+			return err
+		}
+		*(*Union)(ptr) = Union{v: v}
+		return nil
+	}
+	nv := reflect.New(e.typ)
+	if err := t.decode(e.plan, nil, nv.UnsafePointer()); err != nil {
+		return err
+	}
+	*(*Union)(ptr) = Union{v: nv.Interface(), nsid: e.nsid}
+	return nil
+}
+
+// MarshalJSON encodes what u holds as atproto JSON, as MarshalJSONStruct writes a Union field,
+// for encoding/json. It implements json.Marshaler.
+func (u Union) MarshalJSON() ([]byte, error) {
+	v, err := u.member()
+	if err != nil {
+		return nil, err
+	}
+	switch x := v.(type) {
+	case nil:
+		return []byte("null"), nil
+	case map[string]any:
+		return MarshalJSON(x)
+	}
+	return MarshalJSONStruct(v)
+}
+
+// UnmarshalJSON decodes a union member into u in the generic form, as UnmarshalCBOR does, for
+// encoding/json, which knows no registry. It implements json.Unmarshaler.
+func (u *Union) UnmarshalJSON(data []byte) error {
+	v, err := UnmarshalJSON(data)
+	if err != nil {
+		return err
+	}
+	return u.setGeneric(v)
 }
