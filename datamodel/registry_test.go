@@ -106,6 +106,9 @@ func TestRegistryPostEmbeds(t *testing.T) {
 		{"an open union keeps an unknown type generic", regTestRecord(t, `{"$type":"app.bsky.feed.post","text":"a poll","createdAt":"2024-11-08T09:41:27.512Z",
 			"embed":{"$type":"app.example.embed.poll","options":["yes","no"],"closes":{"$link":"bafyreicicneu2e36cyy3xiyb2wwkw3t3w6vhjtqrqxkfmvs66uoxg5txwi"}}}`),
 			reflect.TypeFor[map[string]any](), func(v any) string { return v.(map[string]any)["options"].([]any)[1].(string) }, "no"},
+		{"an empty array stays [] (decoded to an empty slice, not nil, which is written as null)",
+			regTestRecord(t, `{"$type":"app.bsky.feed.post","text":"","createdAt":"","embed":{"$type":"app.bsky.embed.images","images":[]}}`),
+			reflect.TypeFor[*cborTestEmbedImage](), func(v any) string { return fmt.Sprint(v.(*cborTestEmbedImage).Images != nil) }, "true"},
 		{"no embed", regTestRecord(t, `{"$type":"app.bsky.feed.post","text":"plain","createdAt":"2024-11-08T09:41:27.512Z"}`),
 			nil, nil, ""},
 	}
@@ -596,4 +599,46 @@ func TestRegistryJSON(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzRegistryDecodeJSON is FuzzRegistryDecode for atproto JSON, against UnmarshalJSON's verdict.
+func FuzzRegistryDecodeJSON(f *testing.F) {
+	r := regTestRegistry(f)
+	for _, rec := range cborTestRecords(f) {
+		f.Add(rec.json)
+	}
+	f.Add([]byte(`{"$type":"app.example.closedPost","embed":{"record":` + regStrong + `,"$type":"app.bsky.embed.record"}}`))
+	f.Add([]byte(`{"text":"x","createdAt":"","embed":{"external":{"uri":"u","title":"t","description":"d"},"$type":"app.bsky.embed.external"},"$type":"app.bsky.feed.post"}`))
+	f.Add([]byte(`{"$type":"app.bsky.feed.post","embed":{"$type":"app.x.y","n":[1,{"$type":"app.bsky.embed.images"}]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := r.DecodeJSON(data)
+		g, gerr := UnmarshalJSON(data)
+		if gerr != nil {
+			if err == nil || err.Error() != gerr.Error() {
+				t.Fatalf("UnmarshalJSON: %v; registry: %v", gerr, err)
+			}
+			return
+		}
+		if err != nil {
+			if !errors.Is(err, ErrGoType) && !errors.Is(err, ErrType) && !errors.Is(err, ErrNotRecord) {
+				t.Fatalf("valid input refused: %v", err)
+			}
+			return
+		}
+		if m, ok := v.(map[string]any); ok {
+			if !reflect.DeepEqual(m, g) {
+				t.Fatalf("generic value differs from UnmarshalJSON's")
+			}
+			return
+		}
+		// A struct decoded from JSON decodes alike from the CBOR of the same record.
+		c, err := MarshalCBOR(g)
+		if err != nil {
+			return // beyond what CBOR holds under the default limits
+		}
+		vc, err := r.DecodeCBOR(c)
+		if err != nil || !reflect.DeepEqual(v, vc) {
+			t.Fatalf("from JSON %+v; from CBOR %+v, %v", v, vc, err)
+		}
+	})
 }

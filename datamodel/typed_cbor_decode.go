@@ -616,6 +616,11 @@ func (d *typedDecoder) slice(p *typedPlan, f *typedField, ptr unsafe.Pointer, of
 	}
 	// The backing array is allocated by Grow on the field itself (reflect.MakeSlice would
 	// allocate the slice header too: two allocations for one).
+	if n == 0 {
+		// An empty slice, not nil: nil is written back as null (rule 15), [] as [].
+		*(*typedSliceHeader)(ptr) = typedSliceHeader{data: unsafe.Pointer(&typedEmptyArray)}
+		return q, nil
+	}
 	c := int(n)
 	if size > 0 && uintptr(c) > typedSliceChunk/size {
 		c = max(1, int(typedSliceChunk/size))
@@ -637,6 +642,10 @@ func (d *typedDecoder) slice(p *typedPlan, f *typedField, ptr unsafe.Pointer, of
 }
 
 var typedAnySliceType = reflect.TypeFor[[]any]()
+
+// typedEmptyArray is where every empty slice decoded points: nothing is ever read or written
+// through it.
+var typedEmptyArray [0]byte
 
 // errUnknownField is the error for the map key key, at off, which struct type t has no field
 // for (DisallowUnknownFields).
