@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/atcore/atcore/cidutil"
+	"github.com/atcore/atcore/internal/utf8v"
 )
 
 // UnmarshalCBOR decodes data, which must be exactly one canonical DAG-CBOR value, into the
@@ -140,7 +141,9 @@ func (d *cborDecoder) value(off, depth int) (any, int, *Error) {
 			}
 			end := start + n
 			if n <= 16 && start+16 <= len(d.data) {
-				if !cborASCII16(d.data, start, n) {
+				// Short non-ASCII text (a name in Cyrillic, an emoji) is validated here too,
+				// not left to valueSlow.
+				if !cborASCII16(d.data, start, n) && !utf8v.Valid(d.data[start:end]) {
 					break
 				}
 			} else if end > len(d.data) || !cborValidText(d.data, start, end) {

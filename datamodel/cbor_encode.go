@@ -22,6 +22,24 @@ import (
 // A map[string]any shaped exactly as a blob is written as it is: those are the bytes of the
 // equal Blob, which is what UnmarshalCBOR reads back (rule 13).
 //
+// Go values that stand for data-model values are taken anywhere in v, and written as the equal
+// generic tree: slices and arrays ([]string, []int64, []Link, [2]T; []byte, [N]byte and other
+// slices and arrays of a uint8 kind are bytes), maps with keys of a string kind
+// (map[string]string, map[string][]T), pointers (nil is null, a nil *Blob included), structs,
+// whose fields are keyed as MarshalCBORStruct keys them (the cbor tag, else the json tag, else
+// the Go name; "-" and unexported fields left out, omitempty and omitzero honored, embedded
+// structs promoted, the entries of an UnknownFields field merged in), named types of the string,
+// integer and bool kinds, tid.TID and other encoding.TextMarshaler types (as their text),
+// cid.Cid (a link), and types with fxamacker's MarshalCBOR method (as the value their bytes
+// decode to). A nil slice or map is null, as MarshalCBORStruct and encoding/json write it. Every
+// rule above applies to them as to the equal tree, with the same sentinel and Path (through the
+// struct's keys and the slice's indexes), so MarshalCBOR(post) writes MarshalCBORStruct(post)'s
+// bytes for a Lexicon struct. Refused at their path: floats of any type (ErrFloat), channels,
+// functions and other types with no data-model form (ErrUnsupported), maps whose keys are not
+// strings (ErrKeyNotString), structs written as arrays by fxamacker's toarray option
+// (ErrUnsupported), and an UnknownFields entry whose key a field also has (ErrGoType). A cyclic Go
+// value is refused as a cyclic tree is, by the depth limit (ErrTooDeep).
+//
 // Arrays and maps of more than Limits.MaxElements elements (ErrTooManyElements) and keys longer
 // than Limits.MaxKeyLen (ErrKeyTooLong) are refused too, as UnmarshalCBOR would refuse them.
 //
@@ -56,6 +74,9 @@ type cborEncoder struct {
 
 // newCBOREncoder returns the encoder for opts, without allocating when there are none.
 func newCBOREncoder(opts []Option) cborEncoder {
+	if len(opts) == 0 {
+		return cborDefaultEncoder
+	}
 	return cborEncoder{newEncodeLimits(limitsOf(opts))}
 }
 
@@ -103,14 +124,11 @@ func (e *cborEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	case cid.Cid:
 		return cborAppendLink(dst, x, e.maxCIDLen)
 	}
-	n, err := otherGoValue(v)
+	g, err := goValue(v) // a Go value other than the generic types: see govalue.go
 	if err != nil {
 		return dst, err
 	}
-	if e.unsafeInt(n) {
-		return dst, errUnsafeInteger(n)
-	}
-	return cborAppendInt(dst, n), nil
+	return e.value(dst, g, depth)
 }
 
 func (e *cborEncoder) encodeArray(dst []byte, a []any, depth int) ([]byte, error) {

@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"math"
 	"strconv"
+
+	"github.com/atcore/atcore/internal/utf8v"
 )
 
 // ScanCBOR checks that data is exactly one canonical DAG-CBOR value within the limits, without
@@ -247,7 +249,7 @@ func (s *cborScanner) value(off, depth int) (int, *Error) {
 			return off + 1, nil
 		case ib-0x60 < 0x18:
 			if n := int(ib - 0x60); n <= 16 && off+17 <= len(s.data) {
-				if cborASCII16(s.data, off+1, n) {
+				if cborASCII16(s.data, off+1, n) || utf8v.Valid(s.data[off+1:off+1+n]) {
 					return off + 1 + n, nil
 				}
 			} else if end := off + 1 + n; end <= len(s.data) && cborValidText(s.data, off+1, end) {

@@ -7,6 +7,10 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	cid "github.com/ipfs/go-cid"
+
+	"github.com/atcore/atcore/cidutil"
 )
 
 // Go types that break a data-model rule by their tags or by a field left at its zero value.
@@ -127,8 +131,13 @@ func TestMarshalCBORStructRules(t *testing.T) {
 			if e.Err != ge.Err || e.Path != ge.Path || e.Offset != -1 {
 				t.Errorf("MarshalCBORStruct: %v (path %q, offset %d)\nMarshalCBOR:       %v (path %q)", e, e.Path, e.Offset, ge, ge.Path)
 			}
-			if _, cerr := RecordCID(r.v); cerr == nil || cerr.Error() != err.Error() {
-				t.Errorf("RecordCID: %v; want MarshalCBORStruct's %v", cerr, err)
+			// The generic entry points take the struct itself (govalue.go), with the same error.
+			_, cerr := RecordCID(r.v)
+			_, merr := MarshalCBOR(r.v)
+			for name, err := range map[string]error{"RecordCID": cerr, "MarshalCBOR": merr} {
+				if !errors.As(err, &e) || e.Err != ge.Err || e.Path != ge.Path || e.Offset != -1 {
+					t.Errorf("%s(struct) = %v; want MarshalCBOR(generic)'s %v (path %q)", name, err, ge, ge.Path)
+				}
 			}
 		})
 	}
@@ -247,15 +256,37 @@ func structProp(g *encTreeGen, depth int) *structPropRecord {
 // CBORToJSON, UnmarshalJSON all read, and that MarshalCBOR writes again byte for byte from
 // UnmarshalCBOR's value. A tree MarshalCBOR refuses for a data-model rule (10, 11, 13) the
 // struct encoder refuses too.
+//
+// The generic entry points take the struct itself (govalue.go): MarshalCBOR writes
+// MarshalCBORStruct's bytes or refuses it too; Validate, MarshalCBOR and
+// MarshalJSON agree on it (encCheckProperty); RecordCID and ValidateRecord agree, and RecordCID
+// hashes MarshalCBOR's bytes; Blobs and Links find what they find in the tree the bytes decode to.
 func structCheckProperty(t *testing.T, v any) {
 	t.Helper()
 	out, err := MarshalCBORStruct(v)
-	if _, gerr := MarshalCBOR(v); gerr != nil && err == nil {
-		for _, rule := range []error{ErrType, ErrLink, ErrBytes, ErrBlob} {
-			if errors.Is(gerr, rule) {
-				t.Fatalf("%#v: MarshalCBOR refuses (%v), MarshalCBORStruct writes %x", v, gerr, out)
-			}
-		}
+	gout, gerr := MarshalCBOR(v)
+	// MarshalCBORStruct writes a cid.Cid (not a Link) by its MarshalText, MarshalCBOR as a link: compared
+	// are the structs without one.
+	_, isStruct := v.(*structPropRecord)
+	isStruct = isStruct && !holdsCid(reflect.ValueOf(v), 0)
+	if isStruct && ((gerr == nil) != (err == nil) || !bytes.Equal(gout, out)) {
+		t.Fatalf("%#v:\nMarshalCBOR       %x, %v\nMarshalCBORStruct %x, %v", v, gout, gerr, out, err)
+	}
+	// When both refuse, the first error met may differ: MarshalCBORStruct meets the error of a
+	// Link's or Blob's own MarshalCBOR method before the map rules (TestMarshalCBORStructRules
+	// checks single errors, with MarshalCBOR's sentinel and path).
+	if ge, ok := gerr.(*Error); gerr != nil && (!ok || ge.Offset != -1) {
+		t.Fatalf("%#v: MarshalCBOR: %v (%T), not an *Error with Offset -1", v, gerr, gerr)
+	}
+	encCheckProperty(t, v)
+	c, cerr := RecordCID(v)
+	// Both refuse or neither; not a record, with the same error (other first errors may differ, as
+	// the CBOR encoder walks keys length-first and Validate bytewise).
+	if verr := ValidateRecord(v); (cerr == nil) != (verr == nil) || errors.Is(verr, ErrNotRecord) && cerr.Error() != verr.Error() {
+		t.Fatalf("%#v: RecordCID: %v; ValidateRecord: %v", v, cerr, verr)
+	}
+	if cerr == nil && (gerr != nil || !c.Equals(cidutil.SumCBOR(gout))) {
+		t.Fatalf("%#v: RecordCID = %v; MarshalCBOR: %x, %v", v, c, gout, gerr)
 	}
 	if err != nil {
 		var e *Error
@@ -267,6 +298,10 @@ func structCheckProperty(t *testing.T, v any) {
 	back, err := UnmarshalCBOR(out)
 	if err != nil {
 		t.Fatalf("%#v: MarshalCBORStruct wrote %x, which UnmarshalCBOR refuses: %v", v, out, err)
+	}
+	// (Legacy blobs left out: a plain map of the legacy shape is no blob to Blobs, but decodes as one.)
+	if isStruct && (!reflect.DeepEqual(nonLegacy(Blobs(v)), nonLegacy(Blobs(back))) || !reflect.DeepEqual(Links(v), Links(back))) {
+		t.Fatalf("%#v: Blobs, Links = %v, %v; of the tree read back: %v, %v", v, Blobs(v), Links(v), Blobs(back), Links(back))
 	}
 	if again, err := MarshalCBOR(back); err != nil || !bytes.Equal(again, out) {
 		t.Fatalf("%#v: MarshalCBORStruct wrote %x; UnmarshalCBOR then MarshalCBOR: %x, %v", v, out, again, err)
@@ -287,6 +322,48 @@ func structCheckProperty(t *testing.T, v any) {
 	if _, err := UnmarshalJSON(js); err != nil {
 		t.Fatalf("%#v: MarshalCBORStruct wrote %x, whose JSON %s UnmarshalJSON refuses: %v", v, out, js, err)
 	}
+}
+
+// holdsCid reports whether v holds a cid.Cid anywhere.
+func holdsCid(v reflect.Value, depth int) bool {
+	if !v.IsValid() || depth > 64 {
+		return false
+	}
+	if v.Type() == reflect.TypeFor[cid.Cid]() {
+		return true
+	}
+	switch v.Kind() {
+	case reflect.Interface, reflect.Pointer:
+		return holdsCid(v.Elem(), depth+1)
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			if holdsCid(v.Index(i), depth+1) {
+				return true
+			}
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			if holdsCid(it.Value(), depth+1) {
+				return true
+			}
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if holdsCid(v.Field(i), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func nonLegacy(blobs []Blob) (out []Blob) {
+	for _, b := range blobs {
+		if !b.Legacy {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // TestMarshalCBORStructProperty runs structCheckProperty over random structs and random trees.

@@ -4,8 +4,8 @@ import (
 	"encoding/binary"
 	"math"
 	"strconv"
-	"unicode/utf8"
 
+	"github.com/atcore/atcore/internal/utf8v"
 	cid "github.com/ipfs/go-cid"
 )
 
@@ -61,7 +61,7 @@ func cborAppendInt(dst []byte, n int64) []byte {
 }
 
 func cborAppendText(dst []byte, s string) ([]byte, error) {
-	if !utf8.ValidString(s) {
+	if !utf8v.ValidString(s) {
 		return dst, valueError(ErrInvalidUTF8, strconv.Quote(s))
 	}
 	return append(cborAppendHead(dst, cborMajorText, uint64(len(s))), s...), nil
@@ -218,36 +218,17 @@ func cborText(data []byte, off, p int, n uint64) (int, *Error) {
 // bytes are ASCII.
 const cborASCIIMask = 0x8080808080808080
 
-// cborValidText reports whether data[p:end] is valid UTF-8. It is utf8.Valid with a fast path
-// for ASCII, which is most of the text in records: it ORs the string's 8-byte words together and
-// tests their top bits once, without a branch per word. A string of 8 bytes or more ends with a
-// word loaded from its last 8 bytes, which may overlap the word before (no harm to an OR); a
-// shorter one is one word with the bytes past it masked off, when the input extends that far. At
-// a non-ASCII byte it hands over to utf8.Valid.
+// cborValidText reports whether data[p:end] is valid UTF-8: utf8v.Valid, except that a string
+// of fewer than 8 bytes is first tested as one word, the bytes past it masked off, when the input
+// extends that far. Strings of 8 bytes or more go straight to utf8v.Valid, whose own ASCII loop
+// is as fast: a pass here ORing their words first cost non-ASCII text a second pass.
 func cborValidText(data []byte, p, end int) bool {
-	b := data[p:end]
-	var acc uint64
-	switch {
-	case len(b) >= 8:
-		acc = binary.LittleEndian.Uint64(b[len(b)-8:])
-		for len(b) > 16 {
-			acc |= binary.LittleEndian.Uint64(b) | binary.LittleEndian.Uint64(b[8:])
-			b = b[16:]
-		}
-		if len(b) > 8 {
-			acc |= binary.LittleEndian.Uint64(b)
-		}
-	case len(data)-p >= 8:
-		acc = binary.LittleEndian.Uint64(data[p:]) & (cborASCIIMask >> (64 - 8*len(b)))
-	default:
-		for _, c := range b {
-			acc |= uint64(c) // the top bit lands on the mask's lowest byte
+	if n := end - p; n < 8 && len(data)-p >= 8 {
+		if binary.LittleEndian.Uint64(data[p:])&(cborASCIIMask>>(64-8*n)) == 0 {
+			return true
 		}
 	}
-	if acc&cborASCIIMask == 0 {
-		return true
-	}
-	return utf8.Valid(data[p:end])
+	return utf8v.Valid(data[p:end])
 }
 
 // cborASCII16 reports whether data[p:p+n] is all ASCII, for n ≤ 16 and p+16 ≤ len(data): two

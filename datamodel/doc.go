@@ -15,6 +15,14 @@
 //	object    map[string]any
 //	blob      Blob
 //
+// The generic entry points (MarshalCBOR, AppendCBOR, MarshalJSON, Validate, ValidateRecord,
+// RecordCID, Blobs, Links) also take Go values that stand for data-model values, anywhere in a
+// tree: slices, arrays and maps with string keys of them ([]string, []Link, map[string]int32,
+// []map[string]any), pointers (nil is null), structs such as Lexicon types (their fields keyed
+// as MarshalCBORStruct keys them), named string, integer and bool types, tid.TID and other
+// encoding.TextMarshaler types (their text), and cid.Cid (a link). Each is checked and written as
+// the equal generic tree, with the same errors and paths: see MarshalCBOR.
+//
 // Decoding is strict (DECISIONS rules 9–15, in the module's DECISIONS.md): anything that is
 // not canonical DAG-CBOR, or not valid atproto JSON, is rejected with an *Error that gives the
 // byte offset, the JSON Pointer of the value and the rule broken, and that matches one of the
@@ -69,11 +77,13 @@ package datamodel
 //	typed_json_decode.go     UnmarshalJSONStruct: atproto JSON into Go values, on the typed plans
 //	typed_json_containers.go its objects, maps and arrays
 //	typed_json_encode.go     MarshalJSONStruct: Go values as atproto JSON, as MarshalJSON writes them
+//	typed_json_objects.go    its objects (structs, maps) and the map rules on them
 //
 //	encode.go       what both encoders share: limits, cycle guard, buffer pool, key sorting
 //	validate.go     Validate, ValidateRecord
 //	walk.go         Blobs, Links
 //	record.go       RecordCID
 //	peek.go         RecordTypeCBOR, RecordTypeJSON: a record's $type without decoding the rest
+//	govalue.go      Go slices, maps, pointers and structs at the generic entry points
 //	convert.go      JSONToCBOR, CBORToJSON
 //	stream.go       CBORDecoder, JSONDecoder: values one at a time from an io.Reader

@@ -4,8 +4,9 @@ import (
 	"slices"
 	"strconv"
 	"sync"
-	"unicode/utf8"
 	"unsafe"
+
+	"github.com/atcore/atcore/internal/utf8v"
 )
 
 // What the two encoders (CBOR and JSON) share: the limits they check on the way down, the cycle
@@ -252,7 +253,7 @@ func checkKey(k string, maxKeyLen int) *Error {
 
 // checkKeyAfter is checkKey for a key whose first n bytes are known to be ASCII.
 func checkKeyAfter(k string, n int, maxKeyLen int) *Error {
-	if n < len(k) && !utf8.ValidString(k[n:]) {
+	if n < len(k) && !utf8v.ValidString(k[n:]) {
 		return valueError(ErrInvalidUTF8, "map key "+strconv.Quote(k)).atKey(k)
 	}
 	if len(k) > maxKeyLen {

@@ -2,8 +2,8 @@ package datamodel
 
 import (
 	"strconv"
-	"unicode/utf8"
 
+	"github.com/atcore/atcore/internal/utf8v"
 	cid "github.com/ipfs/go-cid"
 )
 
@@ -11,7 +11,8 @@ import (
 // "JSON Representation"), compact, with the keys of every object sorted bytewise so that the
 // output is stable.
 //
-// v is a tree of the package's Go types, the same that MarshalCBOR accepts: nil, bool, any Go
+// v is a tree of the package's Go types, the same that MarshalCBOR accepts (Go slices, maps,
+// pointers and structs of data-model values included, as MarshalCBOR describes): nil, bool, any Go
 // integer type (within int64), string, Bytes or []byte ({"$bytes": …}, standard base64 without
 // padding), Link or cid.Cid ({"$link": "b…"}), []any, map[string]any, Blob or *Blob
 // ({"$type":"blob","mimeType":…,"ref":{"$link":…},"size":…}, or {"cid":…,"mimeType":…} for a
@@ -69,8 +70,14 @@ type jsonEncoder struct {
 
 // newJSONEncoder returns the encoder for opts, without allocating when there are none.
 func newJSONEncoder(opts []Option) jsonEncoder {
+	if len(opts) == 0 {
+		return jsonDefaultEncoder
+	}
 	return jsonEncoder{encodeLimits: newEncodeLimits(limitsOf(opts))}
 }
+
+// jsonDefaultEncoder is the encoder without options, made once.
+var jsonDefaultEncoder = jsonEncoder{encodeLimits: newEncodeLimits(DefaultLimits())}
 
 // value appends v, which sits at nesting depth depth (the top-level value is depth 1).
 func (e *jsonEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
@@ -81,7 +88,7 @@ func (e *jsonEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 		return strconv.AppendBool(dst, x), nil
 	case string:
 		n := jsonPlainPrefix(x)
-		if n < len(x) && !utf8.ValidString(x[n:]) { // x[:n] is ASCII
+		if n < len(x) && !utf8v.ValidString(x[n:]) { // x[:n] is ASCII
 			return dst, valueError(ErrInvalidUTF8, strconv.Quote(x))
 		}
 		return jsonAppendQuotedFrom(dst, x, n), nil
@@ -114,14 +121,11 @@ func (e *jsonEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	case cid.Cid:
 		return e.link(dst, x)
 	}
-	n, err := otherGoValue(v)
+	g, err := goValue(v) // a Go value other than the generic types: see govalue.go
 	if err != nil {
 		return dst, err
 	}
-	if e.unsafeInt(n) {
-		return dst, errUnsafeInteger(n)
-	}
-	return strconv.AppendInt(dst, n, 10), nil
+	return e.value(dst, g, depth)
 }
 
 // open, element, key and close write the punctuation of arrays and objects, with indentation

@@ -49,9 +49,12 @@ func jsonEscape8(x uint64) uint64 {
 }
 
 // jsonPlain8 is jsonEscape8 that also flags non-ASCII bytes: zero if the 8 bytes of x are ASCII
-// with nothing to escape.
+// with nothing to escape. Each "&^" of jsonEscape8 drops from the terms, since x's own high bits
+// are flagged anyway: (lt|eq)&^x | x is lt|eq|x on the high bits.
 func jsonPlain8(x uint64) uint64 {
-	return (jsonEscape8(x) | x) & jsonEncHighs8
+	quote := x ^ '"'*jsonEncOnes8
+	backslash := x ^ '\\'*jsonEncOnes8
+	return ((x - 0x20*jsonEncOnes8) | (quote - jsonEncOnes8) | (backslash - jsonEncOnes8) | x) & jsonEncHighs8
 }
 
 // jsonLoad8 returns the 8 bytes of s at i, little-endian (the first byte lowest); the caller has
@@ -84,6 +87,9 @@ func jsonPlainPrefix(s string) int {
 		if m := jsonPlain8(jsonLoad8(s, i)); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
+	}
+	if i == len(s) {
+		return i
 	}
 	// The last 8 bytes: those before i are plain, so the lowest flagged byte is the first.
 	if m := jsonPlain8(jsonLoad8(s, len(s)-8)); m != 0 {

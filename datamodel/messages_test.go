@@ -29,10 +29,10 @@ func TestMessagesNameDataModelKinds(t *testing.T) {
 		{"struct path: an object for a slice", structErr("a1 616c a0"), ErrGoType, "found an object for Go field datamodel.small.L of type []string"},
 		{"struct path: a key with no field (DisallowUnknownFields)", structErr("a2 6161 01 6162 02", DisallowUnknownFields()), ErrGoType, `no field of Go type datamodel.small for the key "b"`},
 		{"struct path: a Go type with no CBOR form", func() error { _, err := MarshalCBORStruct(make(chan int)); return err }(), ErrUnsupported, "a Go chan int has no data-model form"},
-		{"Go slice other than []any", ValidateRecord([]string{"a"}), ErrNotRecord, "found a Go []string, not a data-model array ([]any)"},
-		{"Go map other than map[string]any", Validate(map[string]any{"m": map[string]string{}}), ErrUnsupported, "a Go map[string]string, not a data-model object (map[string]any)"},
-		{"Go struct in a tree", func() error { _, err := MarshalJSON([]any{small{}}); return err }(), ErrUnsupported, "a Go datamodel.small, not a data-model object (MarshalCBORStruct encodes structs)"},
-		{"$type of a Go type", Validate(map[string]any{"$type": []string{"x"}}), ErrType, "found a Go []string, not a data-model array ([]any)"},
+		{"a Go slice is a data-model array", ValidateRecord([]string{"a"}), ErrNotRecord, "found an array"},
+		{"a Go map with keys other than strings", Validate(map[string]any{"m": map[int]string{}}), ErrKeyNotString, "a Go map[int]string: map keys are strings in the data model"},
+		{"a Go type outside the data model in a tree", func() error { _, err := MarshalJSON([]any{make(chan int)}); return err }(), ErrUnsupported, "a Go chan int has no data-model form"},
+		{"$type of a Go type", Validate(map[string]any{"$type": []string{"x"}}), ErrType, "found an array"},
 		{"data-model kinds need no Go type", Validate(map[string]any{"$type": []any{"x"}}), ErrType, "found an array"},
 	}
 	for _, tt := range tests {

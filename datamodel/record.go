@@ -1,38 +1,28 @@
 package datamodel
 
 import (
-	"reflect"
-
 	cid "github.com/ipfs/go-cid"
 
 	"github.com/atcore/atcore/cidutil"
 )
 
 // RecordCID returns the CID of v's canonical DAG-CBOR encoding: CIDv1, dag-cbor, sha2-256
-// (DECISIONS rule 12), the CID a repository gives the record. v is a record: a map[string]any
-// that ValidateRecord accepts, or a Go struct (or non-nil pointer to one), such as a Lexicon
-// type, which is encoded with MarshalCBORStruct. It refuses what ValidateRecord refuses: a value
-// that is not an object, a nil struct pointer included, is not a record (ErrNotRecord, with
-// ValidateRecord's detail); other errors are those of the encoder used.
+// (DECISIONS rule 12), the CID a repository gives the record. v is a record: a value that
+// ValidateRecord accepts, so a map[string]any, or a Go value that stands for an object: a struct
+// (or non-nil pointer to one), such as a Lexicon type, or a map with string keys (see
+// MarshalCBOR for how Go values are read). The bytes hashed are MarshalCBOR's. It refuses what
+// ValidateRecord refuses: a value that is not an object, a nil struct pointer included, is not a
+// record (ErrNotRecord, with ValidateRecord's detail); other errors are MarshalCBOR's.
 //
-// A generic value is encoded into a pooled buffer and hashed there, so the call allocates only
-// the CID.
+// The record is encoded into a pooled buffer and hashed there, so for a map[string]any the call
+// allocates only the CID.
 func RecordCID(v any) (cid.Cid, error) {
-	if recordIsStruct(v) {
-		data, err := MarshalCBORStruct(v)
-		if err != nil {
-			return cid.Undef, err
-		}
-		if data[0]>>5 != 5 { // a nil pointer (null), or a struct written as an array (toarray)
-			return cid.Undef, errNotRecord(v)
-		}
-		return cidutil.SumCBOR(data), nil
-	}
-	if _, ok := v.(map[string]any); !ok {
+	m, ok := recordMap(v)
+	if !ok {
 		return cid.Undef, errNotRecord(v)
 	}
 	pooled := getEncodeBuf()
-	buf, err := AppendCBOR(*pooled, v)
+	buf, err := AppendCBOR(*pooled, m)
 	var c cid.Cid
 	if err == nil {
 		c = cidutil.SumCBOR(buf)
@@ -41,24 +31,22 @@ func RecordCID(v any) (cid.Cid, error) {
 	return c, err
 }
 
+// recordMap returns v as the map the record rules apply to: v itself, or the map a Go struct or
+// map stands for (its fields or entries, converted one level by goValue); ok is false when v is
+// not an object, as ValidateRecord and RecordCID both decide.
+func recordMap(v any) (m map[string]any, ok bool) {
+	if m, ok = v.(map[string]any); ok || isGeneric(v) {
+		return m, ok
+	}
+	g, err := goValue(v)
+	if err != nil {
+		return nil, false
+	}
+	m, ok = g.(map[string]any)
+	return m, ok
+}
+
 // errNotRecord is the error for a top-level value v that is not an object (ValidateRecord's).
 func errNotRecord(v any) *Error {
 	return &Error{Err: ErrNotRecord, Offset: -1, Detail: describe(v)}
-}
-
-// recordIsStruct reports whether v is a Go struct, or a pointer to one, other than the
-// data-model types that MarshalCBOR encodes itself.
-func recordIsStruct(v any) bool {
-	switch v.(type) {
-	case Blob, *Blob, Link, cid.Cid:
-		return false
-	}
-	t := reflect.TypeOf(v)
-	if t == nil {
-		return false
-	}
-	if t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	return t.Kind() == reflect.Struct
 }

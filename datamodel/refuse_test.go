@@ -48,7 +48,6 @@ func TestRefuse(t *testing.T) {
 	cyclicMap["self"] = cyclicMap
 	cyclicArray := []any{nil}
 	cyclicArray[0] = cyclicArray
-	type point struct{ X int }
 	tests := []struct {
 		rule string
 		v    any
@@ -64,11 +63,14 @@ func TestRefuse(t *testing.T) {
 		{"uint beyond int64", uint(math.MaxUint64), ErrIntegerRange, ""},
 		{"invalid UTF-8 string", []any{"ok", "a\xffb"}, ErrInvalidUTF8, "/1"},
 		{"invalid UTF-8 key", map[string]any{"\xff": 1}, ErrInvalidUTF8, "/\xff"},
-		{"Go struct", map[string]any{"x": point{1}}, ErrUnsupported, "/x"},
-		{"map[string]string is not the data model's map", map[string]string{}, ErrUnsupported, ""},
-		{"[]string is not the data model's array", []string{"a"}, ErrUnsupported, ""},
-		{"map with int keys", map[int]any{1: 1}, ErrUnsupported, ""},
-		{"nil *Blob", (*Blob)(nil), ErrUnsupported, ""},
+		// Go slices, maps and structs of data-model values are data-model values (govalue.go):
+		// refused are the Go types that have no data-model form, at their path.
+		{"Go chan", map[string]any{"x": []any{make(chan int)}}, ErrUnsupported, "/x/0"},
+		{"Go func in a struct", map[string]any{"x": struct{ F func() }{}}, ErrUnsupported, "/x/F"},
+		{"float in a Go slice", map[string]any{"x": []float64{1}}, ErrFloat, "/x/0"},
+		{"map with int keys", map[int]any{1: 1}, ErrKeyNotString, ""},
+		{"map with int keys in a Go slice", []map[int]string{nil}, ErrKeyNotString, "/0"},
+		{"uint64 beyond int64 in a Go map", map[string]uint64{"u": 1 << 63}, ErrIntegerRange, "/u"},
 		{"path escapes ~ and /", map[string]any{"a/b~": []any{nil, 1.5}}, ErrFloat, "/a~1b~0/1"},
 		// Rule 12: links.
 		{"rule 12: undefined Link", []any{Link{}}, ErrInvalidCID, "/0"},

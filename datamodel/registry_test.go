@@ -652,3 +652,39 @@ func FuzzRegistryDecodeJSON(f *testing.F) {
 		}
 	})
 }
+
+// TestUnionGenericEntryPoints: MarshalCBOR, MarshalJSON, Validate and Blobs take a struct with a
+// Union field as the equal generic tree, the member included.
+func TestUnionGenericEntryPoints(t *testing.T) {
+	r := regTestRegistry(t)
+	postJSON, post := readRecord(t, "post")
+	v, err := r.DecodeCBOR(post)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := MarshalCBOR(v); err != nil || !bytes.Equal(out, post) {
+		t.Errorf("MarshalCBOR: %v (same bytes: %v)", err, bytes.Equal(out, post))
+	}
+	g, _ := UnmarshalJSON(postJSON)
+	if out, err := MarshalJSON(v); err != nil {
+		t.Error(err)
+	} else if back, _ := UnmarshalJSON(out); !reflect.DeepEqual(back, g) {
+		t.Errorf("MarshalJSON wrote %s", out)
+	}
+	if err := Validate(v); err != nil {
+		t.Errorf("Validate: %v", err)
+	}
+	if blobs := Blobs(v); len(blobs) != 1 {
+		t.Errorf("Blobs: %v", blobs)
+	}
+	bad := &regPost{Type: "app.bsky.feed.post", Embed: UnionOf(map[string]any{"n": int64(1)})}
+	for name, f := range map[string]func() error{
+		"MarshalCBOR": func() error { _, err := MarshalCBOR(bad); return err },
+		"MarshalJSON": func() error { _, err := MarshalJSON(bad); return err },
+		"Validate":    func() error { return Validate(bad) },
+	} {
+		if err := f(); !errors.Is(err, ErrType) || err.(*Error).Path != "/embed" {
+			t.Errorf("%s of a member without $type: %v", name, err)
+		}
+	}
+}

@@ -3,11 +3,11 @@ package datamodel
 import (
 	"fmt"
 	"strconv"
-	"unicode/utf8"
 
 	cid "github.com/ipfs/go-cid"
 
 	"github.com/atcore/atcore/cidutil"
+	"github.com/atcore/atcore/internal/utf8v"
 )
 
 // The data-model rules (DECISIONS rules 10–13), each written once, with one wording. The scanner,
@@ -198,7 +198,7 @@ func checkBlob(b *Blob, maxCIDLen int) *Error {
 	if b.MimeType == "" {
 		return errBlobMimeType(b.MimeType)
 	}
-	if !utf8.ValidString(b.MimeType) {
+	if !utf8v.ValidString(b.MimeType) {
 		return valueError(ErrInvalidUTF8, strconv.Quote(b.MimeType)).atKey("mimeType")
 	}
 	if !b.Ref.Defined() {
@@ -295,6 +295,9 @@ func describe(v any) string {
 	if _, isInt, _ := goInt(v); isInt {
 		return "found an integer"
 	}
+	if g, err := goValue(v); err == nil { // a Go value that stands for a generic one: govalue.go
+		return describe(g)
+	}
 	return "found " + describeGo(v)
 }
 
@@ -325,16 +328,14 @@ func describeHead(h byte) string {
 	return "found a boolean"
 }
 
-// otherGoValue classifies a Go value that is none of the types the encoders switch on: the other
-// Go integer types are integers (within int64, DECISIONS rule 9); floats are refused, as the data
-// model has none (https://atproto.com/specs/data-model, "Why No Floats?"); anything else is
-// outside the data model. The encoders and Validate all end their type switch with it.
+// otherGoValue classifies a Go value that is none of the types the encoders switch on and has no
+// plan of its own in goValue: the other Go integer types are integers (within int64, DECISIONS
+// rule 9); floats are refused, as the data model has none (https://atproto.com/specs/data-model,
+// "Why No Floats?"); anything else is outside the data model.
 func otherGoValue(v any) (int64, *Error) {
 	switch v.(type) {
 	case float32, float64:
 		return 0, valueError(ErrFloat, fmt.Sprintf("%T %v", v, v))
-	case *Blob: // a nil one: the callers take the others
-		return 0, valueError(ErrUnsupported, "nil *datamodel.Blob")
 	}
 	n, isInt, err := goInt(v)
 	if !isInt {

@@ -23,6 +23,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
+	"github.com/atcore/atcore/internal/utf8v"
 	"github.com/atcore/atcore/tid"
 )
 
@@ -171,7 +172,7 @@ func (e *typedEncoder) encode(dst []byte, p *typedPlan, ptr unsafe.Pointer, dept
 		if err != nil {
 			return dst, valueError(ErrUnsupported, "MarshalText of a Go "+p.typ.String()+": "+err.Error())
 		}
-		if !utf8.Valid(text) {
+		if !utf8v.Valid(text) {
 			return dst, valueError(ErrInvalidUTF8, strconv.Quote(string(text)))
 		}
 		return append(cborAppendHead(dst, cborMajorText, uint64(len(text))), text...), nil
@@ -196,18 +197,18 @@ func (e *typedEncoder) encode(dst []byte, p *typedPlan, ptr unsafe.Pointer, dept
 	return dst, typedErr(p)
 }
 
-// typedValidString is utf8.ValidString with a fast path for short ASCII strings, most of a
+// typedValidString is utf8v.ValidString with a fast path for short ASCII strings, most of a
 // record's.
 func typedValidString(s string) bool {
 	if len(s) <= 16 {
 		for i := 0; i < len(s); i++ {
 			if s[i] >= utf8.RuneSelf {
-				return utf8.ValidString(s)
+				return utf8v.ValidString(s)
 			}
 		}
 		return true
 	}
-	return utf8.ValidString(s)
+	return utf8v.ValidString(s)
 }
 
 // method writes a value through the fxamacker Marshaler of a type outside this package, once its

@@ -18,11 +18,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/fxamacker/cbor/v2"
 
+	"github.com/atcore/atcore/internal/utf8v"
 	"github.com/atcore/atcore/tid"
 )
 
@@ -350,7 +350,7 @@ func (b *typedBuilder) structFields(p *typedPlan) {
 				f.name = name
 				f.key = string(cborAppendHead(nil, cborMajorText, uint64(len(name)))) + name
 				f.goName = l.t.String() + "." + sf.Name
-				f.validKey = utf8.ValidString(name)
+				f.validKey = utf8v.ValidString(name)
 				for _, o := range strings.Split(opts, ",") {
 					f.omitEmpty = f.omitEmpty || o == "omitempty" || o == "omitzero"
 				}

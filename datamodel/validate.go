@@ -2,8 +2,8 @@ package datamodel
 
 import (
 	"strconv"
-	"unicode/utf8"
 
+	"github.com/atcore/atcore/internal/utf8v"
 	cid "github.com/ipfs/go-cid"
 )
 
@@ -20,6 +20,9 @@ import (
 // (ErrUnsupported); and values beyond the limits (MaxDepth, MaxElements, MaxKeyLen, MaxCIDLen;
 // defaults unless opts say otherwise). A Blob counts as one level of nesting, as it is a map in CBOR.
 //
+// v may hold Go slices, maps, pointers and structs of data-model values, as MarshalCBOR
+// describes: they are checked as the equal generic tree, with the same errors.
+//
 // The error is an *Error with Offset -1 and the JSON Pointer of the first bad value met, walking
 // maps in sorted key order.
 func Validate(v any, opts ...Option) error {
@@ -28,14 +31,16 @@ func Validate(v any, opts ...Option) error {
 	return finished(w.value(v, 1))
 }
 
-// ValidateRecord is Validate for a record: the top-level value must also be a map
-// (ErrNotRecord), as records are objects (https://atproto.com/specs/data-model, "$type … specifies their Lexicon
+// ValidateRecord is Validate for a record: the top-level value must also be an object
+// (ErrNotRecord): a map[string]any, or a Go struct, non-nil pointer to one, or map with string
+// keys (see MarshalCBOR), as records are objects (https://atproto.com/specs/data-model, "$type … specifies their Lexicon
 // schema").
 func ValidateRecord(v any, opts ...Option) error {
-	if _, ok := v.(map[string]any); !ok {
+	m, ok := recordMap(v)
+	if !ok {
 		return errNotRecord(v)
 	}
-	return Validate(v, opts...)
+	return Validate(m, opts...)
 }
 
 type validator struct {
@@ -64,7 +69,7 @@ func (w *validator) value(v any, depth int) error {
 	case int:
 		return asError(checkSafeInt(int64(x), &w.limits))
 	case string:
-		if !utf8.ValidString(x) {
+		if !utf8v.ValidString(x) {
 			return valueError(ErrInvalidUTF8, strconv.Quote(x))
 		}
 		return nil
@@ -85,7 +90,7 @@ func (w *validator) value(v any, depth int) error {
 		return w.take(blobValues(&x))
 	case *Blob:
 		if x == nil {
-			break // refused by otherGoValue
+			break // null (goValue)
 		}
 		if depth > w.limits.MaxDepth {
 			return w.tooDeep()
@@ -116,11 +121,11 @@ func (w *validator) value(v any, depth int) error {
 	case map[string]any:
 		return w.object(x, depth)
 	}
-	n, err := otherGoValue(v)
+	g, err := goValue(v) // a Go value other than the generic types: see govalue.go
 	if err != nil {
 		return err
 	}
-	return asError(checkSafeInt(n, &w.limits))
+	return w.value(g, depth)
 }
 
 // blob checks a Blob value as the encoders do: checkBlob, and its size under WithSafeIntegers.

@@ -7,10 +7,13 @@ import (
 // Blobs returns every blob that v references, for media garbage collection and mirroring, without
 // needing the record's Lexicon (https://atproto.com/specs/data-model, "blob Type"): Blob and *Blob values, legacy
 // ones included, and plain maps that have exactly the blob shape (DECISIONS rule 13), converted to
-// Blob. The order is deterministic: depth first, arrays in order, maps by key in bytewise order.
+// Blob. v may hold Go slices, maps, pointers and structs (see MarshalCBOR): their Blob, *Blob and
+// []Blob fields, and blob-shaped structs, are found too. The order is deterministic: depth first,
+// arrays in order, maps (and structs) by key in bytewise order.
 // A blob that appears twice is returned twice. Values outside the data model are skipped. The walk
 // goes no deeper than MaxDepthCeiling levels: a value nested deeper (a cyclic structure, or a
-// tree no encoder writes and no decoder returns) is not searched below that depth.
+// tree no encoder writes and no decoder returns) is not searched below that depth, and below a
+// Go value the walk ends at the first container that deep.
 func Blobs(v any) []Blob {
 	var out []Blob
 	walkTree(v, func(x any) bool {
@@ -35,7 +38,7 @@ func Blobs(v any) []Blob {
 }
 
 // Links returns every CID link in v: exactly the values that DAG-CBOR encodes as tag 42, in the
-// order of Blobs. That is every Link and cid.Cid value, including the ref of a blob, but not the
+// order of Blobs, Go slices, maps, pointers and structs included (see MarshalCBOR). That is every Link and cid.Cid value, including the ref of a blob, but not the
 // CID string of a legacy blob, which is a plain string in the record's bytes (DECISIONS rule 13).
 // Undefined links are skipped. Use Blobs to find blobs whatever their form. The walk goes no deeper
 // than MaxDepthCeiling levels, as in Blobs.
@@ -76,7 +79,10 @@ func walkDepth(v any, visit func(any) bool, depth int) {
 	if !visit(v) || depth >= MaxDepthCeiling {
 		return
 	}
+	// Strings, most of a record's values, are let go at the first compare (a type switch of up
+	// to four cases compares in turn); values other than the generic ones take goWalk.
 	switch x := v.(type) {
+	case string:
 	case []any:
 		for _, e := range x {
 			walkDepth(e, visit, depth+1)
@@ -87,7 +93,66 @@ func walkDepth(v any, visit func(any) bool, depth int) {
 		for _, k := range keys {
 			walkDepth(x[k], visit, depth+1)
 		}
+	case int64:
+	default:
+		if !isGeneric(v) {
+			w := goWalk{visit: visit}
+			w.other(v, depth)
+		}
 	}
+}
+
+// goWalk walks what is below a Go value other than the generic types (a struct, a []T...),
+// converting each such value one level, in its place (see govalue.go); one outside the data model
+// is skipped. The first container it finds at MaxDepthCeiling ends its walk: a Go value that
+// reaches that depth is cyclic, and a cycle through two branches (a struct whose two pointer
+// fields point back to it) would otherwise be walked along every one of its 2^1024 paths.
+type goWalk struct {
+	visit   func(any) bool
+	stopped bool
+}
+
+func (w *goWalk) walk(v any, depth int) {
+	if w.stopped || !w.visit(v) {
+		return
+	}
+	switch x := v.(type) {
+	case []any:
+		if w.stop(depth) {
+			return
+		}
+		for _, e := range x {
+			w.walk(e, depth+1)
+		}
+	case map[string]any:
+		if w.stop(depth) {
+			return
+		}
+		var stack [maxStackKeys]string
+		keys, _ := sortedKeys(&stack, x)
+		for _, k := range keys {
+			w.walk(x[k], depth+1)
+		}
+	default:
+		if !isGeneric(v) {
+			w.other(v, depth)
+		}
+	}
+}
+
+// other walks v, a Go value the walk's visit has seen, as the generic value it stands for.
+func (w *goWalk) other(v any, depth int) {
+	if w.stop(depth) {
+		return
+	}
+	if g, err := goValue(v); err == nil {
+		w.walk(g, depth)
+	}
+}
+
+func (w *goWalk) stop(depth int) bool {
+	w.stopped = w.stopped || depth >= MaxDepthCeiling
+	return w.stopped
 }
 
 // walkBlobMap converts a plain map with exactly the blob shape to a Blob.

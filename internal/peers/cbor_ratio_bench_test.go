@@ -1,0 +1,89 @@
+package peers
+
+import (
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/bluesky-social/indigo/atproto/atdata"
+
+	"github.com/atcore/atcore/datamodel"
+)
+
+// BenchmarkCBORDecodeRatio times atcore's and indigo's generic decode of every input of
+// BenchmarkCBORDecode alternately, batch by batch in the same loop, and reports each side's
+// time per operation (median and best batch) and indigo's time over atcore's. On a machine
+// shared with other work, whose load changes from second to second, two separate benchmarks
+// see different loads; batches taken in turn see nearly the same, so their ratio is steadier.
+// x-indigo is the ratio of the median batches, x-indigo-best that of the fastest ones; the
+// fastest batch is the one least disturbed by other work, which makes it the steadier figure
+// for comparing two versions of atcore run one after the other.
+// Run it with a fixed iteration count, e.g. -benchtime 20x: an iteration is one batch per side.
+func BenchmarkCBORDecodeRatio(b *testing.B) {
+	for _, rec := range benchRecords(b) {
+		b.Run("rec="+rec.name, func(b *testing.B) {
+			ps := rec.parts
+			sides := [2]func() error{
+				func() error {
+					for _, p := range ps {
+						v, err := datamodel.UnmarshalCBOR(p.CBOR)
+						if err != nil {
+							return err
+						}
+						sinkAny = v
+					}
+					return nil
+				},
+				func() error {
+					for _, p := range ps {
+						v, err := atdata.UnmarshalCBOR(p.CBOR)
+						if err != nil {
+							return err
+						}
+						sinkAny = v
+					}
+					return nil
+				},
+			}
+			// Operations per batch: about 0.5 ms of atcore's work (it decodes about 200 MB/s), short
+			// enough that some batches run without being preempted on a loaded machine.
+			k := max(1, 100_000/rec.size)
+			var per [2][]float64
+			for b.Loop() {
+				for j, f := range sides {
+					// Each batch starts from a collected heap, so that neither side pays for
+					// collecting the other's garbage.
+					b.StopTimer()
+					runtime.GC()
+					b.StartTimer()
+					t0 := time.Now()
+					for range k {
+						if err := f(); err != nil {
+							b.Fatal(err)
+						}
+					}
+					per[j] = append(per[j], float64(time.Since(t0).Nanoseconds())/float64(k))
+				}
+			}
+			med := [2]float64{median(per[0]), median(per[1])}
+			b.ReportMetric(med[0], "atcore-ns/op")
+			b.ReportMetric(med[1], "indigo-ns/op")
+			b.ReportMetric(med[1]/med[0], "x-indigo")
+			b.ReportMetric(slices.Min(per[0]), "atcore-best-ns/op")
+			b.ReportMetric(slices.Min(per[1]), "indigo-best-ns/op")
+			b.ReportMetric(slices.Min(per[1])/slices.Min(per[0]), "x-indigo-best")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
+}
+
+// median returns the median of xs (which it sorts).
+func median(xs []float64) float64 {
+	slices.Sort(xs)
+	n := len(xs)
+	if n%2 == 1 {
+		return xs[n/2]
+	}
+	return (xs[n/2-1] + xs[n/2]) / 2
+}
