@@ -169,8 +169,8 @@ func RegisteredOnly() Option {
 
 // DecodeCBOR decodes the DAG-CBOR record in data by its "$type": into a new value of the Go type
 // registered for it, returned as a pointer (*T), or, when the type is not registered, into the
-// generic form UnmarshalCBOR returns (a map[string]any): new record types are not an error
-// unless RegisteredOnly is given. Union fields inside decode through r (see WithRegistry).
+// generic form UnmarshalCBOR returns (a map[string]any; a Blob for a lone blob, whose $type,
+// "blob", is no NSID): new record types are not an error unless RegisteredOnly is given. Union fields inside decode through r (see WithRegistry).
 //
 // The "$type" is read first without decoding anything (RecordTypeCBOR), then the record is
 // decoded once, by UnmarshalCBORStruct's decoder or UnmarshalCBOR's, with every check and limit
