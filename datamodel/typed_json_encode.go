@@ -194,7 +194,7 @@ func (e *typedJSONEncoder) anyValue(dst []byte, v any, depth int) ([]byte, error
 			return append(dst, "null"...), nil
 		}
 		return e.anyMap(dst, x, depth)
-	case nil, bool, string, int64, int, Link, Bytes, []byte, Blob, *Blob, cid.Cid,
+	case nil, bool, string, int64, int, Link, Bytes, []byte, Blob, *Blob,
 		int8, int16, int32, uint, uint8, uint16, uint32, uint64, float32, float64:
 		return e.jsonEncoder.value(dst, v, depth)
 	}
