@@ -87,10 +87,15 @@ type typedPlan struct {
 
 	// typedStruct: the fields in canonical DAG-CBOR key order (length-first, then bytewise), the
 	// order they are written in and the order keys arrive in, so that decoding matches keys to
-	// fields in one merge; always is how many have no omitempty (always written).
+	// fields in one merge.
 	fields  []typedField
-	always  int
+	always  int         // fields always written: not omitempty, not behind an embedded pointer
 	unknown *typedField // the UnknownFields field, or nil
+	// optional lists the fields that may go unwritten (omitempty, or behind an embedded pointer),
+	// so that counting a struct's entries looks at those only; dollar lists the fields whose key
+	// starts with '$', which the rules on reserved keys look at (rules 10, 11, 13).
+	optional []int
+	dollar   []int
 	// toArray: the struct has fxamacker's `_ struct{} `cbor:",toarray"`` marker and is an array
 	// of its fields in declaration order (fields are then in that order, omitempty ignored).
 	toArray bool
@@ -422,6 +427,17 @@ func (b *typedBuilder) structFields(p *typedPlan) {
 		return
 	}
 	sortTypedFields(p.fields)
+	p.always = 0
+	for i, f := range p.fields {
+		if f.omitEmpty || !f.direct {
+			p.optional = append(p.optional, i)
+		} else {
+			p.always++
+		}
+		if strings.HasPrefix(f.name, "$") {
+			p.dollar = append(p.dollar, i)
+		}
+	}
 }
 
 // sortTypedFields sorts fields by key in DAG-CBOR order (insertion sort: structs are small, and
