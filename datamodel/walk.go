@@ -13,7 +13,9 @@ import (
 // A blob that appears twice is returned twice. Values outside the data model are skipped. The walk
 // goes no deeper than MaxDepthCeiling levels: a value nested deeper (a cyclic structure, or a
 // tree no encoder writes and no decoder returns) is not searched below that depth, and below a
-// Go value the walk ends at the first container that deep.
+// Go value the walk ends at the first container that deep. Nor does it visit more than 2^20
+// values: a tree that shares one map under two keys at every level has 2^depth paths, and is
+// searched only along the first 2^20 (about a million) values of its walk.
 func Blobs(v any) []Blob {
 	var out []Blob
 	walkTree(v, func(x any) bool {
@@ -72,11 +74,18 @@ func Links(v any) []Link {
 // levels, visiting map entries in bytewise key order. visit returns false to skip what is inside a
 // value. The depth bound keeps a cyclic value from recursing until the stack overflows.
 func walkTree(v any, visit func(any) bool) {
-	walkDepth(v, visit, 1)
+	left := walkMaxValues
+	walkDepth(v, visit, 1, &left)
 }
 
-func walkDepth(v any, visit func(any) bool, depth int) {
-	if !visit(v) || depth >= MaxDepthCeiling {
+// walkMaxValues bounds how many values one walk visits. A tree can share a container under two
+// keys at every level: no cycle, but 2^depth paths, which the walk would follow one by one for
+// longer than anyone waits. A tree decoded under the default limits (MaxValues 150,000) is far
+// below the bound; past it, the rest of the tree is not searched.
+const walkMaxValues = 1 << 20
+
+func walkDepth(v any, visit func(any) bool, depth int, left *int) {
+	if *left--; *left < 0 || !visit(v) || depth >= MaxDepthCeiling {
 		return
 	}
 	// Strings, most of a record's values, are let go at the first compare (a type switch of up
@@ -85,18 +94,18 @@ func walkDepth(v any, visit func(any) bool, depth int) {
 	case string:
 	case []any:
 		for _, e := range x {
-			walkDepth(e, visit, depth+1)
+			walkDepth(e, visit, depth+1, left)
 		}
 	case map[string]any:
 		var stack [maxStackKeys]string
 		keys, _ := sortedKeys(&stack, x)
 		for _, k := range keys {
-			walkDepth(x[k], visit, depth+1)
+			walkDepth(x[k], visit, depth+1, left)
 		}
 	case int64:
 	default:
 		if !isGeneric(v) {
-			w := goWalk{visit: visit}
+			w := goWalk{visit: visit, left: left}
 			w.other(v, depth)
 		}
 	}
@@ -109,11 +118,12 @@ func walkDepth(v any, visit func(any) bool, depth int) {
 // fields point back to it) would otherwise be walked along every one of its 2^1024 paths.
 type goWalk struct {
 	visit   func(any) bool
+	left    *int // the walk's budget of values (walkMaxValues), shared with walkDepth
 	stopped bool
 }
 
 func (w *goWalk) walk(v any, depth int) {
-	if w.stopped || !w.visit(v) {
+	if *w.left--; w.stopped || *w.left < 0 || !w.visit(v) {
 		return
 	}
 	switch x := v.(type) {
