@@ -66,6 +66,7 @@ const (
 	typedStruct                     // a struct: a map of its fields
 	typedPointer                    // *T: null when nil
 	typedUnknown                    // UnknownFields: only as a struct field (typedPlan.unknown)
+	typedUnion                      // Union, ClosedUnion: a member chosen by its $type (union.go)
 )
 
 // typedPlan is how one Go type is read and written. Plans are immutable once typedPlanOf has
@@ -86,10 +87,15 @@ type typedPlan struct {
 
 	// typedStruct: the fields in canonical DAG-CBOR key order (length-first, then bytewise), the
 	// order they are written in and the order keys arrive in, so that decoding matches keys to
-	// fields in one merge; always is how many have no omitempty (always written).
+	// fields in one merge.
 	fields  []typedField
-	always  int
+	always  int         // fields always written: not omitempty, not behind an embedded pointer
 	unknown *typedField // the UnknownFields field, or nil
+	// optional lists the fields that may go unwritten (omitempty, or behind an embedded pointer),
+	// so that counting a struct's entries looks at those only; dollar lists the fields whose key
+	// starts with '$', which the rules on reserved keys look at (rules 10, 11, 13).
+	optional []int
+	dollar   []int
 	// toArray: the struct has fxamacker's `_ struct{} `cbor:",toarray"`` marker and is an array
 	// of its fields in declaration order (fields are then in that order, omitempty ignored).
 	toArray bool
@@ -185,6 +191,9 @@ func (b *typedBuilder) plan(t reflect.Type) *typedPlan {
 	case unknownFieldsType:
 		p.kind = typedUnknown
 		p.elem = b.plan(t.Elem())
+		return p
+	case unionType, closedUnionType:
+		p.kind = typedUnion
 		return p
 	}
 	pt := reflect.PointerTo(t)
@@ -418,6 +427,17 @@ func (b *typedBuilder) structFields(p *typedPlan) {
 		return
 	}
 	sortTypedFields(p.fields)
+	p.always = 0
+	for i, f := range p.fields {
+		if f.omitEmpty || !f.direct {
+			p.optional = append(p.optional, i)
+		} else {
+			p.always++
+		}
+		if strings.HasPrefix(f.name, "$") {
+			p.dollar = append(p.dollar, i)
+		}
+	}
 }
 
 // sortTypedFields sorts fields by key in DAG-CBOR order (insertion sort: structs are small, and
@@ -513,7 +533,7 @@ func typedGoName(f *typedField, p *typedPlan) string {
 
 // typedKindNames names each kind, for tests and debugging.
 var typedKindNames = [...]string{"invalid", "any", "interface", "bool", "string", "int", "uint", "bytes",
-	"byte array", "link", "blob", "tid", "text", "method", "slice", "array", "map", "struct", "pointer", "unknown"}
+	"byte array", "link", "blob", "tid", "text", "method", "slice", "array", "map", "struct", "pointer", "unknown", "union"}
 
 func (k typedKind) String() string {
 	if int(k) < len(typedKindNames) {
