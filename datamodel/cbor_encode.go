@@ -156,32 +156,35 @@ func (e *cborEncoder) encodeMap(dst []byte, m map[string]any, depth int) ([]byte
 	if err := e.take(len(m)); err != nil {
 		return dst, err
 	}
-	var stackEntries [maxStackEntries]mapEntry
-	var stackOrder [maxStackEntries]sortItem
-	entries, order, sc := entrySpace(m, &stackEntries, &stackOrder)
-	dst, err := e.mapEntries(dst, m, entries, order, depth)
-	if sc != nil {
-		putEntryScratch(sc, len(m))
+	// The entries are sorted in an array on this frame's stack; only maps larger than
+	// records' usual ones need pooled space (encode_sort.go).
+	var stack [maxStackEntries]mapEntry
+	entries := stack[:0]
+	var order []sortItem
+	if len(m) > maxStackEntries {
+		sc := getEntryScratch(len(m))
+		defer putEntryScratch(sc, len(m))
+		entries, order = sc.entries[:0], sc.order[:0]
 	}
-	if err != nil {
-		return dst, err
+	entries, shape := collectMapEntries(entries, m)
+	if shape.hasLink || shape.hasBytes || shape.hasType {
+		if err := shape.check(m, e.maxCIDLen); err != nil {
+			return dst, err
+		}
 	}
-	e.leave(mapID(m), depth)
-	return dst, nil
-}
-
-// mapEntries writes m, its entries collected and sorted in the space given.
-func (e *cborEncoder) mapEntries(dst []byte, m map[string]any, entries []mapEntry, order []sortItem, depth int) ([]byte, error) {
-	entries, order, shape := collectEntries(entries, order, m)
-	if err := shape.check(m, e.maxCIDLen); err != nil {
-		return dst, err
+	if len(entries) <= maxStackEntries {
+		insertionSortCBOR(entries)
+		order = nil
+	} else {
+		order = sortLargeEntries(entries, order, true)
 	}
-	s := sortedEntries{entries, order, true}
-	s.sort()
 	dst = cborAppendHead(dst, cborMajorMap, uint64(len(entries)))
 	var err error
-	for j := range s.order {
-		ent := s.at(j)
+	for j := range entries {
+		ent := &entries[j]
+		if order != nil {
+			ent = &entries[order[j].i]
+		}
 		if err := checkKey(ent.key, e.maxKeyLen); err != nil {
 			return dst, err
 		}
@@ -190,6 +193,7 @@ func (e *cborEncoder) mapEntries(dst []byte, m map[string]any, entries []mapEntr
 			return dst, atKey(err, ent.key)
 		}
 	}
+	e.leave(mapID(m), depth)
 	return dst, nil
 }
 

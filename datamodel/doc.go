@@ -84,6 +84,8 @@ package datamodel
 //	walk.go         Blobs, Links
 //	record.go       RecordCID
 //	peek.go         RecordTypeCBOR, RecordTypeJSON: a record's $type without decoding the rest
+//	registry.go     Registry: NSID to Go struct; DecodeCBOR, DecodeJSON by a record's $type
+//	union.go        Union, ClosedUnion: union fields, decoded by their member's $type
 //	govalue.go      Go slices, maps, pointers and structs at the generic entry points
 //	convert.go      JSONToCBOR, CBORToJSON
 //	stream.go       CBORDecoder, JSONDecoder: values one at a time from an io.Reader

@@ -248,7 +248,13 @@ func sortedKeys(stack *[maxStackKeys]string, m map[string]any) (keys []string, r
 // checkKey checks a map key as every encoder and Validate do, in this order: valid UTF-8, then
 // at most maxKeyLen bytes (DECISIONS rule 14).
 func checkKey(k string, maxKeyLen int) *Error {
-	return checkKeyAfter(k, 0, maxKeyLen)
+	if !utf8v.ValidString(k) {
+		return valueError(ErrInvalidUTF8, "map key "+strconv.Quote(k)).atKey(k)
+	}
+	if len(k) > maxKeyLen {
+		return valueError(ErrKeyTooLong, overLimit(len(k), "bytes", maxKeyLen)).atKey(k)
+	}
+	return nil
 }
 
 // checkKeyAfter is checkKey for a key whose first n bytes are known to be ASCII.

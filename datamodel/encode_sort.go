@@ -11,18 +11,22 @@ import (
 // How the encoders put a map's entries in key order: DAG-CBOR's length-first order (DECISIONS
 // rule 9) or JSON's bytewise order.
 //
-// The entries are collected once, key with value (no second lookup per value), and what is
-// sorted is a pointer-free item per entry: the key's first 8 bytes as a big-endian integer, its
-// length and the entry's index. Two items almost always compare by one or two integer compares;
-// only keys that agree on both go on to compare their bytes. Swapping 16 pointer-free bytes
-// needs no write barrier while the garbage collector runs, where swapping the 32-byte entries
-// (two pointers each) needed four. On a map of 32 768 random keys of 1 to 16 bytes this
-// replaced a sort that took half of MarshalCBOR's time, most of it in memcmp and write barriers
-// (BenchmarkEncodeSweep/wide=32768, profiled).
+// The entries are collected once, key with value (no second lookup per value). A map of up to
+// maxStackEntries entries, as records' maps are, is sorted in place by insertion sort, comparing
+// keys directly (for DAG-CBOR mostly by length). A larger map is sorted through a pointer-free
+// item per entry: the key's first 8 bytes as a big-endian integer, its length and the entry's
+// index. Two items almost always compare by one or two integer compares; only keys that agree on
+// both go on to compare their bytes. Swapping 16 pointer-free bytes needs no write barrier while
+// the garbage collector runs, where swapping the 32-byte entries (two pointers each) needed four.
+// On a map of 32 768 random keys of 1 to 16 bytes this replaced a sort that took half of
+// MarshalCBOR's time, most of it in memcmp and write barriers (BenchmarkEncodeSweep/wide=32768,
+// profiled). On small maps the items cost more than they save: building them took MarshalCBOR
+// from 25.8k to 31.9k instructions on the post record (cachegrind).
 //
-// The sort is an introsort: quicksort with a median-of-three pivot, insertion sort below 13
-// items, and heapsort once the quicksort has split more than 2·log₂n times, so that no key set
-// costs more than O(n log n) compares. Map keys are distinct, which the partition relies on.
+// The sort of items is an introsort: quicksort with a median-of-three pivot, insertion sort
+// below 13 items, and heapsort once the quicksort has split more than 2·log₂n times, so that no
+// key set costs more than O(n log n) compares. Map keys are distinct, which the partition relies
+// on.
 
 // mapEntry is a map entry being sorted for encoding.
 type mapEntry struct {
@@ -37,19 +41,16 @@ type sortItem struct {
 	i      uint32 // the entry's index: a map of 2³² entries would not fit in memory
 }
 
-// maxStackEntries is the size of the stack arrays in which a map's entries are sorted; records'
+// maxStackEntries is the size of the stack array in which a map's entries are sorted; records'
 // maps are smaller, larger ones take pooled space (entryScratchPool).
 const maxStackEntries = 16
 
-// sortedEntries is a map's entries in key order: entries[order[j].i] is the j-th.
+// sortedEntries is the state of sorting a large map's items: entries[order[j].i] is the j-th.
 type sortedEntries struct {
 	entries     []mapEntry
 	order       []sortItem
 	lengthFirst bool // DAG-CBOR order, else bytewise
 }
-
-// at returns the j-th entry in key order.
-func (s *sortedEntries) at(j int) *mapEntry { return &s.entries[s.order[j].i] }
 
 // mapShape is what the reserved keys of a map say about it, found while collecting its entries.
 type mapShape struct {
@@ -57,10 +58,10 @@ type mapShape struct {
 	hasLink, hasBytes, hasType bool
 }
 
-// collectEntries appends the entries of m to entries and their items, unsorted, to order; it
-// reports the reserved keys it met. (A function of slices, not a method that appends through a
-// *sortedEntries: storing through a pointer would make every map's stack arrays escape.)
-func collectEntries(entries []mapEntry, order []sortItem, m map[string]any) ([]mapEntry, []sortItem, mapShape) {
+// collectMapEntries appends the entries of m to entries, unsorted, and reports the reserved keys it
+// met. (A function of slices, not a method that appends through a *sortedEntries: storing
+// through a pointer would make every map's stack array escape.)
+func collectMapEntries(entries []mapEntry, m map[string]any) ([]mapEntry, mapShape) {
 	var shape mapShape
 	for k, v := range m {
 		// A key starting with '$' may make the map one the decoders refuse (DECISIONS rules
@@ -76,14 +77,91 @@ func collectEntries(entries []mapEntry, order []sortItem, m map[string]any) ([]m
 				shape.typ, shape.hasType = v, true
 			}
 		}
-		n := uint32(math.MaxUint32)
-		if len(k) < math.MaxUint32 {
-			n = uint32(len(k))
-		}
-		order = append(order, sortItem{keyPrefix(k), n, uint32(len(entries))})
 		entries = append(entries, mapEntry{k, v})
 	}
+	return entries, shape
+}
+
+// collectEntries is collectMapEntries that also appends every entry's sort item to order, for
+// the struct encoders (typed_*), which sort through sortedEntries whatever the map's size.
+func collectEntries(entries []mapEntry, order []sortItem, m map[string]any) ([]mapEntry, []sortItem, mapShape) {
+	start := len(entries)
+	entries, shape := collectMapEntries(entries, m)
+	for i := start; i < len(entries); i++ {
+		order = append(order, newSortItem(entries[i].key, i))
+	}
 	return entries, order, shape
+}
+
+// entrySpace returns the space in which the struct encoders collect and sort m's entries: the
+// stack arrays when m fits in them, else pooled space (sc, to be returned with putEntryScratch).
+func entrySpace(m map[string]any, stackEntries *[maxStackEntries]mapEntry, stackOrder *[maxStackEntries]sortItem) (entries []mapEntry, order []sortItem, sc *entryScratch) {
+	if len(m) > maxStackEntries {
+		sc = getEntryScratch(len(m))
+		return sc.entries[:0], sc.order[:0], sc
+	}
+	return stackEntries[:0], stackOrder[:0], nil
+}
+
+// at returns the j-th entry in key order, once sorted.
+func (s *sortedEntries) at(j int) *mapEntry { return &s.entries[s.order[j].i] }
+
+// newSortItem returns the sort item of key k at index i.
+func newSortItem(k string, i int) sortItem {
+	n := uint32(math.MaxUint32)
+	if len(k) < math.MaxUint32 {
+		n = uint32(len(k))
+	}
+	return sortItem{keyPrefix(k), n, uint32(i)}
+}
+
+// sortEntries puts entries in key order: in place for a map of up to maxStackEntries entries,
+// returning nil; else through items appended to order (space for len(entries)), which it
+// returns: entries[order[j].i] is then the j-th. The encoders inline the small case.
+func sortEntries(entries []mapEntry, order []sortItem, lengthFirst bool) []sortItem {
+	if len(entries) <= maxStackEntries {
+		if lengthFirst {
+			insertionSortCBOR(entries)
+		} else {
+			insertionSortBytewise(entries)
+		}
+		return nil
+	}
+	return sortLargeEntries(entries, order, lengthFirst)
+}
+
+// sortLargeEntries is sortEntries for a map of more than maxStackEntries entries.
+func sortLargeEntries(entries []mapEntry, order []sortItem, lengthFirst bool) []sortItem {
+	for i := range entries {
+		order = append(order, newSortItem(entries[i].key, i))
+	}
+	s := sortedEntries{entries, order, lengthFirst}
+	s.sort()
+	return order
+}
+
+// insertionSortCBOR sorts a small map's entries in place, length-first then bytewise.
+func insertionSortCBOR(entries []mapEntry) {
+	for i := 1; i < len(entries); i++ {
+		e := entries[i]
+		j := i
+		for ; j > 0 && cborKeyLess(e.key, entries[j-1].key); j-- {
+			entries[j] = entries[j-1]
+		}
+		entries[j] = e
+	}
+}
+
+// insertionSortBytewise sorts a small map's entries in place, bytewise.
+func insertionSortBytewise(entries []mapEntry) {
+	for i := 1; i < len(entries); i++ {
+		e := entries[i]
+		j := i
+		for ; j > 0 && e.key < entries[j-1].key; j-- {
+			entries[j] = entries[j-1]
+		}
+		entries[j] = e
+	}
 }
 
 // check applies checkMapShape's rules, in its order, without its lookups.
@@ -269,14 +347,4 @@ func putEntryScratch(sc *entryScratch, n int) {
 	}
 	clear(sc.entries[:min(n, cap(sc.entries))])
 	entryScratchPool.Put(sc)
-}
-
-// entrySpace returns the space in which m's entries are collected and sorted: the stack arrays
-// when m fits in them, else pooled space (sc, to be returned with putEntryScratch).
-func entrySpace(m map[string]any, stackEntries *[maxStackEntries]mapEntry, stackOrder *[maxStackEntries]sortItem) (entries []mapEntry, order []sortItem, sc *entryScratch) {
-	if len(m) > maxStackEntries {
-		sc = getEntryScratch(len(m))
-		return sc.entries[:0], sc.order[:0], sc
-	}
-	return stackEntries[:0], stackOrder[:0], nil
 }

@@ -46,18 +46,32 @@ func TestSortedEntries(t *testing.T) {
 			} else {
 				slices.Sort(want)
 			}
-			entries, order, _ := collectEntries(nil, nil, m)
-			s := sortedEntries{entries, order, lengthFirst}
-			sorts := map[string]func(){"sort": s.sort, "heap": func() { s.heap(s.order) }}
+			var s sortedEntries
+			sorts := map[string]func(){
+				"sortEntries": func() {
+					entries, _ := collectMapEntries(nil, m)
+					s = sortedEntries{entries, sortEntries(entries, nil, lengthFirst), lengthFirst}
+				},
+				"heap": func() {
+					// The items of sortEntries' large-map path, sorted by the fallback alone.
+					entries, _ := collectMapEntries(nil, m)
+					s = sortedEntries{entries, nil, lengthFirst}
+					for i := range entries {
+						s.order = append(s.order, sortItem{keyPrefix(entries[i].key), uint32(len(entries[i].key)), uint32(i)})
+					}
+					s.heap(s.order)
+				},
+			}
 			for name, sort := range sorts {
-				// Restart from the map's order each time.
-				entries, order, _ = collectEntries(entries[:0], order[:0], m)
-				s = sortedEntries{entries, order, lengthFirst}
 				sort()
-				got := make([]string, len(s.order))
-				for j := range s.order {
-					got[j] = s.at(j).key
-					if s.at(j).value != m[got[j]] {
+				got := make([]string, len(s.entries))
+				for j := range s.entries {
+					ent := &s.entries[j]
+					if s.order != nil {
+						ent = &s.entries[s.order[j].i]
+					}
+					got[j] = ent.key
+					if ent.value != m[got[j]] {
 						t.Fatalf("%s: key %q carries another key's value", name, got[j])
 					}
 				}
@@ -86,7 +100,7 @@ func TestCollectEntriesShape(t *testing.T) {
 		{"$other": 1, "$$": 2, "": 3},
 	}
 	for _, m := range maps {
-		_, _, shape := collectEntries(nil, nil, m)
+		_, shape := collectMapEntries(nil, m)
 		got, want := shape.check(m, DefaultMaxCIDLen), checkMapShape(m, DefaultMaxCIDLen)
 		if (got == nil) != (want == nil) || got != nil && got.Error() != want.Error() {
 			t.Errorf("%v: collected shape says %v, checkMapShape %v", m, got, want)

@@ -201,6 +201,18 @@ func goElem(p *typedPlan, rv reflect.Value) any {
 		return goText(p, rv)
 	case typedMethod:
 		return goMethod(p, rv)
+	case typedUnion:
+		// What the Union holds, as MarshalCBORStruct writes it: the walker converts a struct
+		// member in turn.
+		u, ok := rv.Interface().(Union)
+		if !ok {
+			u = rv.Interface().(ClosedUnion).Union
+		}
+		v, err := u.member()
+		if err != nil {
+			return goError{err}
+		}
+		return v
 	case typedPointer:
 		if rv.IsNil() {
 			return nil

@@ -106,6 +106,10 @@ type config struct {
 	// disallowUnknown (DisallowUnknownFields) makes UnmarshalCBORStruct refuse a map key that
 	// has no struct field.
 	disallowUnknown bool
+	// registry (WithRegistry) gives the Go types of union members; registeredOnly
+	// (RegisteredOnly) makes Registry.DecodeCBOR refuse a record type it does not hold.
+	registry       *Registry
+	registeredOnly bool
 }
 
 // WithLimits sets the limits for a decode; zero fields keep their defaults.

@@ -29,6 +29,7 @@ import (
 type typedDecoder struct {
 	cborDecoder
 	disallowUnknown bool
+	registry        *Registry // WithRegistry: the Go types of union members, or nil
 }
 
 // cborGenericErr returns UnmarshalCBOR's error for data under lim, or nil.
@@ -44,12 +45,21 @@ func cborGenericErr(data []byte, lim Limits) *Error {
 // typedUnmarshal decodes data into the value ptr points to, of plan p, and returns the error
 // UnmarshalCBORStruct returns.
 func typedUnmarshal(data []byte, p *typedPlan, ptr unsafe.Pointer, opts []Option) error {
-	var d typedDecoder
+	return typedUnmarshalIn(nil, data, p, ptr, opts)
+}
+
+// typedUnmarshalIn is typedUnmarshal with the registry reg for union fields, unless opts give
+// one (Registry.DecodeCBOR).
+func typedUnmarshalIn(reg *Registry, data []byte, p *typedPlan, ptr unsafe.Pointer, opts []Option) error {
+	d := typedDecoder{registry: reg}
 	if len(opts) == 0 {
 		d.lim = DefaultLimits()
 	} else {
 		c := newConfig(opts)
 		d.lim, d.disallowUnknown = c.limits, c.disallowUnknown
+		if c.registry != nil {
+			d.registry = c.registry
+		}
 	}
 	if len(data) > d.lim.MaxCBORSize {
 		return cborErrTooLarge(len(data), d.lim)
@@ -126,6 +136,8 @@ func (d *typedDecoder) decode(p *typedPlan, f *typedField, ptr unsafe.Pointer, o
 			return 0, cborErr(ErrBlob, off, "expected a blob, found null")
 		case typedMethod:
 			return d.method(p, f, ptr, off, depth)
+		case typedUnion:
+			*(*Union)(ptr) = Union{}
 		}
 		return off + 1, nil
 	}
@@ -269,6 +281,8 @@ func (d *typedDecoder) decode(p *typedPlan, f *typedField, ptr unsafe.Pointer, o
 		return end, nil
 	case typedMethod:
 		return d.method(p, f, ptr, off, depth)
+	case typedUnion:
+		return d.union(p, f, ptr, off, depth)
 	case typedIface:
 		// As fxamacker: into the value an interface holds, if that is a non-nil pointer.
 		iv := reflect.NewAt(p.typ, ptr).Elem()
@@ -602,6 +616,11 @@ func (d *typedDecoder) slice(p *typedPlan, f *typedField, ptr unsafe.Pointer, of
 	}
 	// The backing array is allocated by Grow on the field itself (reflect.MakeSlice would
 	// allocate the slice header too: two allocations for one).
+	if n == 0 {
+		// An empty slice, not nil: nil is written back as null (rule 15), [] as [].
+		*(*typedSliceHeader)(ptr) = typedSliceHeader{data: unsafe.Pointer(&typedEmptyArray)}
+		return q, nil
+	}
 	c := int(n)
 	if size > 0 && uintptr(c) > typedSliceChunk/size {
 		c = max(1, int(typedSliceChunk/size))
@@ -623,6 +642,10 @@ func (d *typedDecoder) slice(p *typedPlan, f *typedField, ptr unsafe.Pointer, of
 }
 
 var typedAnySliceType = reflect.TypeFor[[]any]()
+
+// typedEmptyArray is where every empty slice decoded points: nothing is ever read or written
+// through it.
+var typedEmptyArray [0]byte
 
 // errUnknownField is the error for the map key key, at off, which struct type t has no field
 // for (DisallowUnknownFields).

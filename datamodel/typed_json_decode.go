@@ -79,6 +79,7 @@ type typedJSONDecoder struct {
 	*jsonDecoder
 	disallowUnknown bool
 	names           []string
+	registry        *Registry // WithRegistry: the Go types of union members, or nil
 }
 
 // typedJSONUnmarshal decodes data into the value at ptr, of plan p, and returns the error
@@ -89,7 +90,7 @@ func typedJSONUnmarshal(data []byte, p *typedPlan, ptr unsafe.Pointer, c config)
 		return &Error{Err: ErrTooLarge, Offset: lim.MaxJSONSize, Detail: overLimit(len(data), "bytes", lim.MaxJSONSize)}
 	}
 	d := jsonDecoderPool.Get().(*jsonDecoder)
-	t := typedJSONDecoder{jsonDecoder: d, disallowUnknown: c.disallowUnknown}
+	t := typedJSONDecoder{jsonDecoder: d, disallowUnknown: c.disallowUnknown, registry: c.registry}
 	d.data, d.limits, d.slabs, d.careful = data, lim, cborSlabs{size: len(data) / 2}, false
 	d.arena.Reset()
 	err := t.run(p, ptr)
@@ -201,6 +202,8 @@ func (t *typedJSONDecoder) decode(p *typedPlan, f *typedField, ptr unsafe.Pointe
 			return t.mismatch(p, f, start, "")
 		case typedBlob:
 			return d.fail(ErrBlob, start, "expected a blob, found null")
+		case typedUnion:
+			*(*Union)(ptr) = Union{}
 		}
 		return nil
 	}
@@ -313,6 +316,8 @@ func (t *typedJSONDecoder) decode(p *typedPlan, f *typedField, ptr unsafe.Pointe
 		return nil
 	case typedMethod:
 		return t.method(p, f, ptr)
+	case typedUnion:
+		return t.union(p, f, ptr)
 	case typedIface:
 		// As UnmarshalCBORStruct: into the value an interface holds, if that is a non-nil pointer.
 		iv := reflect.NewAt(p.typ, ptr).Elem()

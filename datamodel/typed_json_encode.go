@@ -153,6 +153,12 @@ func (e *typedJSONEncoder) value(dst []byte, p *typedPlan, ptr unsafe.Pointer, d
 			return dst, err
 		}
 		return e.jsonEncoder.value(dst, v, depth)
+	case typedUnion:
+		v, err := (*Union)(ptr).member()
+		if err != nil {
+			return dst, err
+		}
+		return e.anyValue(dst, v, depth)
 	case typedIface:
 		iv := reflect.NewAt(p.typ, ptr).Elem()
 		if iv.IsNil() {

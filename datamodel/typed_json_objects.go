@@ -313,6 +313,11 @@ func typedJSONShallow(p *typedPlan, ptr unsafe.Pointer) any {
 		return map[string]any{}
 	case typedStruct:
 		return map[string]any{}
+	case typedUnion:
+		if (*Union)(ptr).v == nil {
+			return nil
+		}
+		return map[string]any{}
 	case typedIface:
 		if iv := reflect.NewAt(p.typ, ptr).Elem(); !iv.IsNil() {
 			return iv.Elem().Interface()

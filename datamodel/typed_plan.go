@@ -66,6 +66,7 @@ const (
 	typedStruct                     // a struct: a map of its fields
 	typedPointer                    // *T: null when nil
 	typedUnknown                    // UnknownFields: only as a struct field (typedPlan.unknown)
+	typedUnion                      // Union, ClosedUnion: a member chosen by its $type (union.go)
 )
 
 // typedPlan is how one Go type is read and written. Plans are immutable once typedPlanOf has
@@ -190,6 +191,9 @@ func (b *typedBuilder) plan(t reflect.Type) *typedPlan {
 	case unknownFieldsType:
 		p.kind = typedUnknown
 		p.elem = b.plan(t.Elem())
+		return p
+	case unionType, closedUnionType:
+		p.kind = typedUnion
 		return p
 	}
 	pt := reflect.PointerTo(t)
@@ -529,7 +533,7 @@ func typedGoName(f *typedField, p *typedPlan) string {
 
 // typedKindNames names each kind, for tests and debugging.
 var typedKindNames = [...]string{"invalid", "any", "interface", "bool", "string", "int", "uint", "bytes",
-	"byte array", "link", "blob", "tid", "text", "method", "slice", "array", "map", "struct", "pointer", "unknown"}
+	"byte array", "link", "blob", "tid", "text", "method", "slice", "array", "map", "struct", "pointer", "unknown", "union"}
 
 func (k typedKind) String() string {
 	if int(k) < len(typedKindNames) {
