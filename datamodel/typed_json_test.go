@@ -510,8 +510,8 @@ func TestJSONStructEncode(t *testing.T) {
 		{name: "floats", v: typedTestFields{Float: 1.5}, err: ErrFloat, path: "/float"},
 		{name: "any holds Go values, written by their plans", v: typedTestFields{Any: map[string]any{"x": []any{[]string{"a"}, &cborTestStrongRef{URI: "u", CID: "c"}, map[string]any(nil)}}},
 			want: `{"any":{"x":[["a"],{"cid":"c","uri":"u"},null]}}`},
-		{name: "a cid.Cid in any, by its plan (MarshalText), as MarshalCBORStruct writes it", v: typedTestFields{Any: link.CID()},
-			want: `{"any":"` + typedTestCID + `"}`},
+		{name: "a cid.Cid in any is the link it is in a generic tree", v: typedTestFields{Any: link.CID()},
+			want: `{"any":{"$link":"` + typedTestCID + `"}}`},
 		{name: "map rules inside any", v: typedTestFields{Any: map[string]any{"$type": "blob", "ref": []string{}}}, err: ErrBlob, path: "/any"},
 		{name: "any holds a generic value", v: typedTestFields{Any: map[string]any{"$bytes": "x"}}, err: ErrBytes, path: "/any/$bytes"},
 	}

@@ -179,7 +179,10 @@ func (b *typedBuilder) plan(t reflect.Type) *typedPlan {
 	p := &typedPlan{typ: t, size: t.Size()}
 	b.plans[t] = p
 	switch t {
-	case linkType:
+	case linkType, cidType:
+		// A cid.Cid is the link it is in a generic tree (MarshalCBOR writes it as one), not
+		// the string its MarshalText gives; Link's underlying type is cid.Cid, so one kind
+		// reads and writes both.
 		p.kind = typedLink
 		return p
 	case blobType:
