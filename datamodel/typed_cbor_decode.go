@@ -233,7 +233,7 @@ func (d *typedDecoder) decode(p *typedPlan, f *typedField, ptr unsafe.Pointer, o
 		}
 		end := q + int(n)
 		if p.kind == typedByteArray {
-			if int(n) > p.len {
+			if int(n) != p.len { // exactly: a shorter one would come back longer, with another CID
 				return 0, d.mismatch(p, f, off, strconv.FormatUint(n, 10)+" bytes")
 			}
 			dst := unsafe.Slice((*byte)(ptr), p.len)
@@ -570,9 +570,9 @@ func (d *typedDecoder) mapOf(p *typedPlan, f *typedField, ptr unsafe.Pointer, of
 // element size.
 const typedSliceChunk = 64 << 10
 
-// slice decodes the array at off into the slice or array of plan p at ptr. A Go array takes the
-// first elements it has room for, zeroes the rest, and the elements beyond it are checked and
-// skipped.
+// slice decodes the array at off into the slice or array of plan p at ptr. A Go array takes an
+// array of exactly its length (as a [N]byte takes exactly N bytes): a shorter or longer one is
+// ErrGoType, since dropping elements or adding zeros would write back another record.
 func (d *typedDecoder) slice(p *typedPlan, f *typedField, ptr unsafe.Pointer, off, depth int) (int, *Error) {
 	data := d.data
 	major, n, q, err := cborHead(data, off)
@@ -587,18 +587,14 @@ func (d *typedDecoder) slice(p *typedPlan, f *typedField, ptr unsafe.Pointer, of
 	}
 	size := p.elem.size
 	if p.kind == typedArray {
+		if n != uint64(p.len) {
+			// Exactly: elements dropped or zeros added would come back as another record.
+			return 0, d.mismatch(p, f, off, strconv.FormatUint(n, 10)+" elements")
+		}
 		for i := 0; i < int(n); i++ {
-			if i < p.len {
-				q, err = d.decode(p.elem, f, unsafe.Add(ptr, uintptr(i)*size), q, depth+1)
-			} else {
-				q, err = d.skip(q, depth+1)
-			}
-			if err != nil {
+			if q, err = d.decode(p.elem, f, unsafe.Add(ptr, uintptr(i)*size), q, depth+1); err != nil {
 				return 0, err.atIndex(i)
 			}
-		}
-		for i := int(n); i < p.len; i++ {
-			reflect.NewAt(p.elem.typ, unsafe.Add(ptr, uintptr(i)*size)).Elem().SetZero()
 		}
 		return q, nil
 	}

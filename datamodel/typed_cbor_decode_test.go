@@ -304,17 +304,26 @@ func TestTypedDecodeNull(t *testing.T) {
 	}
 }
 
-// TestTypedDecodeArrays: a Go array takes the elements it has room for and zeroes the rest; the
-// others are checked and skipped.
+// TestTypedDecodeArrays: a Go array takes an array (a [N]byte a byte string) of exactly its
+// length: a shorter one would be padded with zeros and a longer one cut, and either would be
+// written back as another record.
 func TestTypedDecodeArrays(t *testing.T) {
 	v := typedKinds{Arr: [2]string{"x", "y"}, BA: [2]byte{9, 9}}
-	data, _ := MarshalCBOR(map[string]any{"arr": []any{"a"}, "ba": Bytes{1}})
-	if err := UnmarshalCBORStruct(data, &v); err != nil || v.Arr != [2]string{"a", ""} || v.BA != [2]byte{1, 0} {
-		t.Errorf("short: %+v, %v", v, err)
+	data, _ := MarshalCBOR(map[string]any{"arr": []any{"a", "b"}, "ba": Bytes{1, 2}})
+	if err := UnmarshalCBORStruct(data, &v); err != nil || v.Arr != [2]string{"a", "b"} || v.BA != [2]byte{1, 2} {
+		t.Errorf("exact: %+v, %v", v, err)
 	}
-	data, _ = MarshalCBOR(map[string]any{"arr": []any{"a", "b", "c"}})
-	if err := UnmarshalCBORStruct(data, &v); err != nil || v.Arr != [2]string{"a", "b"} {
-		t.Errorf("long: %+v, %v", v, err)
+	for _, in := range []map[string]any{
+		{"arr": []any{"a"}}, {"arr": []any{"a", "b", "c"}}, {"ba": Bytes{1}}, {"ba": Bytes{1, 2, 3}},
+	} {
+		data, _ = MarshalCBOR(in)
+		if err := UnmarshalCBORStruct(data, &v); !errors.Is(err, ErrGoType) {
+			t.Errorf("%v: %v, want ErrGoType", in, err)
+		}
+		js, _ := MarshalJSON(in)
+		if err := UnmarshalJSONStruct(js, &v); !errors.Is(err, ErrGoType) {
+			t.Errorf("JSON %s: %v, want ErrGoType", js, err)
+		}
 	}
 	bad := cborMustHex("a1 63617272 83 6161 6162 f93c00")
 	if err := UnmarshalCBORStruct(bad, &v); !errors.Is(err, ErrFloat) {

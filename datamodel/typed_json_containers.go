@@ -369,9 +369,8 @@ func (t *typedJSONDecoder) genericMap(p *typedPlan, f *typedField, ptr unsafe.Po
 // elements present.
 const typedJSONChunk = 4
 
-// array decodes the array at d.pos into the slice or array of plan p at ptr. A Go array takes the
-// first elements it has room for, zeroes the rest, and the elements beyond it are read (and so
-// checked) and dropped.
+// array decodes the array at d.pos into the slice or array of plan p at ptr. A Go array takes an
+// array of exactly its length, as in UnmarshalCBORStruct.
 func (t *typedJSONDecoder) array(p *typedPlan, f *typedField, ptr unsafe.Pointer) error {
 	d := t.jsonDecoder
 	start := d.pos
@@ -411,7 +410,8 @@ func (t *typedJSONDecoder) array(p *typedPlan, f *typedField, ptr unsafe.Pointer
 			case p.kind == typedArray && n < p.len:
 				err = t.decode(p.elem, f, unsafe.Add(ptr, uintptr(n)*size))
 			case p.kind == typedArray:
-				_, err = d.value()
+				// Exactly its length, as UnmarshalCBORStruct: a dropped element is lost data.
+				return t.mismatch(p, f, start, "more than "+strconv.Itoa(p.len)+" elements")
 			default:
 				if !s.IsValid() || n == s.Len() {
 					grown := reflect.MakeSlice(p.typ, max(typedJSONChunk, 2*n), max(typedJSONChunk, 2*n))
@@ -437,8 +437,8 @@ func (t *typedJSONDecoder) array(p *typedPlan, f *typedField, ptr unsafe.Pointer
 	}
 	d.depth--
 	if p.kind == typedArray {
-		for i := n; i < p.len; i++ {
-			reflect.NewAt(p.elem.typ, unsafe.Add(ptr, uintptr(i)*size)).Elem().SetZero()
+		if n != p.len {
+			return t.mismatch(p, f, start, strconv.Itoa(n)+" elements")
 		}
 		return nil
 	}

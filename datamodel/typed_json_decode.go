@@ -273,7 +273,7 @@ func (t *typedJSONDecoder) decode(p *typedPlan, f *typedField, ptr unsafe.Pointe
 				return nil
 			}
 			if p.kind == typedByteArray {
-				if len(x) > p.len {
+				if len(x) != p.len { // exactly, as UnmarshalCBORStruct
 					return t.mismatch(p, f, start, strconv.Itoa(len(x))+" bytes")
 				}
 				dst := unsafe.Slice((*byte)(ptr), p.len)

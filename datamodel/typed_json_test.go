@@ -281,9 +281,9 @@ func TestJSONStructDecode(t *testing.T) {
 		{name: "rule 14: MaxCIDLen on a nested link", in: `{"link":{"$link":"` + typedTestCID + `"}}`, opts: []Option{WithLimits(Limits{MaxCIDLen: 30})},
 			err: ErrInvalidCID, path: "/link/$link", offset: 17, detail: "36 bytes, limit 30"},
 		{name: "null link", in: `{"link":null}`, err: ErrGoType, path: "/link", offset: 8, detail: "found null"},
-		{name: "rule 10: bytes", in: `{"bytes":{"$bytes":"AQID"},"raw":{"$bytes":"AQ=="},"arr":{"$bytes":"AQI"}}`,
+		{name: "rule 10: bytes", in: `{"bytes":{"$bytes":"AQID"},"raw":{"$bytes":"AQ=="},"arr":{"$bytes":"AQIDBA"}}`,
 			check: func(v *typedTestFields) bool {
-				return string(v.Bytes) == "\x01\x02\x03" && string(v.Raw) == "\x01" && v.Arr == [4]byte{1, 2, 0, 0}
+				return string(v.Bytes) == "\x01\x02\x03" && string(v.Raw) == "\x01" && v.Arr == [4]byte{1, 2, 3, 4}
 			}},
 		{name: "bytes too long for an array", in: `{"arr":{"$bytes":"AQIDBAU"}}`, err: ErrGoType, path: "/arr", offset: 7, detail: "5 bytes"},
 		{name: "rule 10: bad base64", in: `{"bytes":{"$bytes":"A"}}`, err: ErrBytes, path: "/bytes/$bytes", offset: 19},
@@ -301,9 +301,9 @@ func TestJSONStructDecode(t *testing.T) {
 		{name: "rule 10: a $link key in a struct", in: `{"$link":"` + typedTestCID + `"}`, err: ErrGoType, offset: 0, detail: "found a link for a Go value of type datamodel.typedTestFields"},
 		{name: "TID", in: `{"rev":"3kxnlhr3gxq23"}`, check: func(v *typedTestFields) bool { return v.Rev.String() == "3kxnlhr3gxq23" }},
 		{name: "bad TID", in: `{"rev":"3kxnlhr3gxq2"}`, err: ErrGoType, path: "/rev", offset: 7},
-		{name: "array and map fields", in: `{"langs":["en","fr"],"pair":[1],"tags":{"a":1,"b":2}}`,
+		{name: "array and map fields", in: `{"langs":["en","fr"],"pair":[1,2],"tags":{"a":1,"b":2}}`,
 			check: func(v *typedTestFields) bool {
-				return reflect.DeepEqual(v.Langs, []string{"en", "fr"}) && v.Pair == [2]int64{1, 0} && v.Tags["b"] == 2
+				return reflect.DeepEqual(v.Langs, []string{"en", "fr"}) && v.Pair == [2]int64{1, 2} && v.Tags["b"] == 2
 			}},
 		{name: "empty array is not nil", in: `{"langs":[]}`, check: func(v *typedTestFields) bool { return v.Langs != nil && len(v.Langs) == 0 }},
 		{name: "any field gets the generic value", in: `{"any":{"a":[1,{"$bytes":"AQ"}],"b":` + blob + `}}`,
