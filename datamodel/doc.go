@@ -63,7 +63,9 @@ package datamodel
 //	cbor_encode.go  MarshalCBOR, AppendCBOR
 //	typed_plan.go   the typed codec's plans: how a Go type is read and written, once per type
 //	typed_cbor_decode.go  the typed CBOR decoder: bytes into Go values by their plans
+//	typed_cbor_containers.go its maps and arrays: structs, Go maps, slices
 //	typed_cbor_encode.go  the typed CBOR encoder: Go values to bytes by their plans
+//	typed_cbor_objects.go its structs and Go maps, in canonical key order
 //	cbor_struct.go  UnmarshalCBORStruct, MarshalCBORStruct, DisallowUnknownFields; the fxamacker
 //	                methods of Link and Blob, for those who bring their own fxamacker modes
 //
