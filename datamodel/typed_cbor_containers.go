@@ -15,20 +15,31 @@ import (
 	"unsafe"
 )
 
+// container reads the head of the map (major type 5) or array (4) at off, for a value of plan
+// p, and checks it against the limits as UnmarshalCBOR does: its count and where its entries
+// start. A head of another type is ErrGoType, with why in the detail.
+func (d *typedDecoder) container(p *typedPlan, f *typedField, off, depth int, want byte, why string) (uint64, int, *Error) {
+	major, n, q, err := cborHead(d.data, off)
+	if err != nil {
+		return 0, 0, err
+	}
+	if major != want {
+		return 0, 0, d.mismatch(p, f, off, why)
+	}
+	if err := cborContainer(d.data, &d.lim, &d.left, major, n, off, q, depth); err != nil {
+		return 0, 0, err
+	}
+	return n, q, nil
+}
+
 // fields decodes the map at off into the struct of plan p at ptr. Keys arrive in canonical order
 // and p.fields are in that order too, so each key is matched by moving one cursor forward, and
 // only exactly (case-sensitively): a key with no field is kept in the struct's UnknownFields
 // field if it has one, else refused under DisallowUnknownFields, else checked and skipped.
 func (d *typedDecoder) fields(p *typedPlan, f *typedField, ptr unsafe.Pointer, off, depth int) (int, *Error) {
 	data := d.data
-	major, n, q, err := cborHead(data, off)
+	n, q, err := d.container(p, f, off, depth, 5, "")
 	if err != nil {
-		return 0, err
-	}
-	if major != 5 {
-		return 0, d.mismatch(p, f, off, "")
-	}
-	if err := cborContainer(data, &d.lim, &d.left, major, n, off, q, depth); err != nil {
 		return 0, err
 	}
 	var unknown *UnknownFields
@@ -130,14 +141,8 @@ func (d *typedDecoder) mapRules(off, entries, n, typeOff, depth int) *Error {
 // to an existing one).
 func (d *typedDecoder) mapOf(p *typedPlan, f *typedField, ptr unsafe.Pointer, off, depth int) (int, *Error) {
 	data := d.data
-	major, n, q, err := cborHead(data, off)
+	n, q, err := d.container(p, f, off, depth, 5, "")
 	if err != nil {
-		return 0, err
-	}
-	if major != 5 {
-		return 0, d.mismatch(p, f, off, "")
-	}
-	if err := cborContainer(data, &d.lim, &d.left, major, n, off, q, depth); err != nil {
 		return 0, err
 	}
 	entries := q
@@ -203,15 +208,8 @@ const typedSliceChunk = 64 << 10
 // array of exactly its length (as a [N]byte takes exactly N bytes): a shorter or longer one is
 // ErrGoType, since dropping elements or adding zeros would write back another record.
 func (d *typedDecoder) slice(p *typedPlan, f *typedField, ptr unsafe.Pointer, off, depth int) (int, *Error) {
-	data := d.data
-	major, n, q, err := cborHead(data, off)
+	n, q, err := d.container(p, f, off, depth, 4, "")
 	if err != nil {
-		return 0, err
-	}
-	if major != 4 {
-		return 0, d.mismatch(p, f, off, "")
-	}
-	if err := cborContainer(data, &d.lim, &d.left, major, n, off, q, depth); err != nil {
 		return 0, err
 	}
 	size := p.elem.size
@@ -281,14 +279,8 @@ func errUnknownField(t reflect.Type, key string, off int) *Error {
 // structArray decodes the array at off into the fields of a toarray struct, in order; elements
 // past the last field are checked and skipped.
 func (d *typedDecoder) structArray(p *typedPlan, f *typedField, ptr unsafe.Pointer, off, depth int) (int, *Error) {
-	major, n, q, err := cborHead(d.data, off)
+	n, q, err := d.container(p, f, off, depth, 4, "a toarray struct is an array")
 	if err != nil {
-		return 0, err
-	}
-	if major != 4 {
-		return 0, d.mismatch(p, f, off, "a toarray struct is an array")
-	}
-	if err := cborContainer(d.data, &d.lim, &d.left, major, n, off, q, depth); err != nil {
 		return 0, err
 	}
 	for i := 0; i < int(n); i++ {
