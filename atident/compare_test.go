@@ -1,6 +1,10 @@
 package atident
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/atcore/atcore/internal/apitest"
+)
 
 // Compare: the zero ID, then DIDs byte by byte, then handles by lower-case form (then as
 // written); 0 only for ==.
@@ -21,23 +25,11 @@ func TestCompare(t *testing.T) {
 		}
 		return MustParse(s)
 	}
-	for i, a := range ordered {
-		for j, b := range ordered {
-			want := 0
-			if i < j {
-				want = -1
-			} else if i > j {
-				want = +1
-			}
-			ia, ib := parse(a), parse(b)
-			if got := ia.Compare(ib); got != want {
-				t.Errorf("Compare(%q, %q) = %d, want %d", a, b, got, want)
-			}
-			if (ia == ib) != (i == j) {
-				t.Errorf("%q == %q is %v", a, b, i != j)
-			}
-		}
+	ids := make([]ID, len(ordered))
+	for i, s := range ordered {
+		ids[i] = parse(s)
 	}
+	apitest.CheckOrder(t, ids, ID.Compare, ID.String)
 	a, b := MustParse("did:plc:ewvi7nxzyoun6zhxrhs64oiz"), MustParse("alice.test")
 	if n := testing.AllocsPerRun(100, func() { _ = a.Compare(b) }); n != 0 {
 		t.Errorf("Compare allocates %v times", n)

@@ -3,6 +3,8 @@ package handle
 import (
 	"slices"
 	"testing"
+
+	"github.com/atcore/atcore/internal/apitest"
 )
 
 // Compare is a total order consistent with ==, and with Equal in its first key: handles that are
@@ -27,21 +29,14 @@ func TestCompare(t *testing.T) {
 		}
 		return MustParse(s)
 	}
+	handles := make([]Handle, len(ordered))
+	for i, s := range ordered {
+		handles[i] = parse(s)
+	}
+	apitest.CheckOrder(t, handles, Handle.Compare, Handle.String)
 	for i, a := range ordered {
 		for j, b := range ordered {
-			want := 0
-			if i < j {
-				want = -1
-			} else if i > j {
-				want = +1
-			}
-			ha, hb := parse(a), parse(b)
-			if got := ha.Compare(hb); got != want {
-				t.Errorf("Compare(%q, %q) = %d, want %d", a, b, got, want)
-			}
-			if (ha == hb) != (i == j) {
-				t.Errorf("%q == %q is %v", a, b, i != j)
-			}
+			ha, hb := handles[i], handles[j]
 			// Equal handles are adjacent in the order: every handle between them is Equal too.
 			if ha.Equal(hb) && i < j {
 				for k := i; k <= j; k++ {

@@ -3,6 +3,8 @@ package lang
 import (
 	"strings"
 	"testing"
+
+	"github.com/atcore/atcore/internal/apitest"
 )
 
 // Compare is a total order consistent with ==; tags equal but for case (the same tag, RFC 5646
@@ -27,21 +29,13 @@ func TestCompare(t *testing.T) {
 		}
 		return MustParse(s)
 	}
+	tags := make([]Tag, len(ordered))
+	for i, s := range ordered {
+		tags[i] = parse(s)
+	}
+	apitest.CheckOrder(t, tags, Tag.Compare, Tag.String)
 	for i, a := range ordered {
 		for j, b := range ordered {
-			want := 0
-			if i < j {
-				want = -1
-			} else if i > j {
-				want = +1
-			}
-			ta, tb := parse(a), parse(b)
-			if got := ta.Compare(tb); got != want {
-				t.Errorf("Compare(%q, %q) = %d, want %d", a, b, got, want)
-			}
-			if (ta == tb) != (i == j) {
-				t.Errorf("%q == %q is %v", a, b, i != j)
-			}
 			if strings.EqualFold(a, b) && i < j {
 				for k := i; k <= j; k++ {
 					if !strings.EqualFold(ordered[k], a) {
