@@ -215,6 +215,14 @@ func (t *typedJSONDecoder) object(p *typedPlan, f *typedField, ptr unsafe.Pointe
 			}
 		}
 	}
+	return t.endObject(base, n, start, depth, blob)
+}
+
+// endObject finishes an object read into a struct or a Go map, after its '}': it forgets the
+// object's keys (t.names from base), leaves its level, counts its n members against MaxValues,
+// and checks the blob shape if its "$type" was "blob", as the generic decoder does.
+func (t *typedJSONDecoder) endObject(base, n, start, depth int, blob bool) error {
+	d := t.jsonDecoder
 	clear(t.names[base:])
 	t.names = t.names[:base]
 	d.depth--
@@ -319,16 +327,7 @@ func (t *typedJSONDecoder) mapOf(p *typedPlan, f *typedField, ptr unsafe.Pointer
 			}
 		}
 	}
-	clear(t.names[base:])
-	t.names = t.names[:base]
-	d.depth--
-	if err := d.take(n, start); err != nil {
-		return err
-	}
-	if blob {
-		return t.blobShape(start, depth)
-	}
-	return nil
+	return t.endObject(base, n, start, depth, blob)
 }
 
 // genericMap decodes an object into a map[string]any (or a named type of that shape) with the
