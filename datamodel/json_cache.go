@@ -72,9 +72,10 @@ func (d *jsonDecoder) quickKey() (key string, ok bool) {
 	case set[1].w:
 		key = set[1].s
 	default:
-		key = string(data[p : p+n])
-		set[1] = set[0]
-		set[0] = jsonShortKey{w, key}
+		if key, ok = d.uncachedKey(data[p : p+n]); ok {
+			set[1] = set[0]
+			set[0] = jsonShortKey{w, key}
+		}
 	}
 	d.pos = p + n + 1
 	return key, true
@@ -107,9 +108,10 @@ func (d *jsonDecoder) quickLongKey(p int, w uint64) (key string, ok bool) {
 	case set[1].w == w && set[1].v == v:
 		key = set[1].s
 	default:
-		key = string(data[p : p+8+n])
-		set[1] = set[0]
-		set[0] = jsonLongKey{w, v, key}
+		if key, ok = d.uncachedKey(data[p : p+8+n]); ok {
+			set[1] = set[0]
+			set[0] = jsonLongKey{w, v, key}
+		}
 	}
 	d.pos = p + 8 + n + 1
 	return key, true
@@ -174,10 +176,30 @@ func (d *jsonDecoder) key(b []byte) string {
 			return k
 		}
 	}
-	s := string(b)
-	copy(set[1:], set)
-	set[0] = s
+	s, cache := d.uncachedKey(b)
+	if cache {
+		copy(set[1:], set)
+		set[0] = s
+	}
 	return s
+}
+
+// jsonKeyMissBudget is how many keys missing from the caches one decode copies into strings of
+// their own and caches. A record has 30 to 40 distinct keys, which the caches learn within a decode
+// or two; an object with thousands of distinct keys (a wide map) would only cycle through the
+// caches, at one allocation per key, so past the budget the keys are carved from the arena like
+// any other string, and left out of the caches, which outlive the arena's chunks.
+const jsonKeyMissBudget = 64
+
+// uncachedKey returns b, a key (or mime type) the caches do not hold, as a string, and whether
+// the caller may cache it: a copy of its own while the decode's miss budget lasts, else a string
+// carved from the arena, which must not be cached.
+func (d *jsonDecoder) uncachedKey(b []byte) (string, bool) {
+	if d.keyMisses < jsonKeyMissBudget {
+		d.keyMisses++
+		return string(b), true
+	}
+	return d.carve(b), false
 }
 
 // typeValue returns b, the decoded value of a $type, as a boxed string: from the type cache if

@@ -13,6 +13,8 @@ import (
 // the member at fault. It decides every object the quick path (json_quick.go) hands over, and
 // every object of a decode that met errJSONCareful.
 
+// objectCareful reads { "key": value, … } and turns it into a map, a Link, Bytes or a Blob,
+// collecting the members on a stack and checking them together in finishObject.
 func (d *jsonDecoder) objectCareful() (any, error) {
 	start := d.pos
 	d.depth++
@@ -296,6 +298,3 @@ func (d *jsonDecoder) blob(start int, ms []jsonMember) (any, error) {
 	}
 	return d.slabs.boxBlob(b), nil
 }
-
-// jsonPlain marks the bytes that stand for themselves inside a string: printable ASCII other
-// than '"' and '\\'. The scan loop skips runs of them with one table look-up per byte.

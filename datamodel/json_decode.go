@@ -44,6 +44,7 @@ func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 	}
 	d := jsonDecoderPool.Get().(*jsonDecoder)
 	d.data, d.pos, d.depth, d.limits, d.left = data, 0, 0, limits, limits.MaxValues-1
+	d.keyMisses = 0
 	// The values of earlier decodes keep their own slabs and arena; the new ones are sized from
 	// the input. The slabs size themselves for CBOR, which is about half as long as the same
 	// record pretty-printed in JSON (quoted keys, indentation), and $type strings take no slab.
@@ -119,6 +120,8 @@ type jsonDecoder struct {
 	// types caches the values of $type (NSIDs such as app.bsky.feed.post), which repeat as much
 	// as keys, already boxed: an interface value is immutable, so one box serves every decode.
 	types [jsonTypeCacheSets * jsonKeyCacheWays]any
+	// keyMisses counts the keys this decode has added to the caches (see uncachedKey).
+	keyMisses int
 }
 
 // jsonMember is one key/value pair of an object being read.
@@ -298,6 +301,3 @@ func (d *jsonDecoder) popMembers(base int) {
 	clear(d.members[base:])
 	d.members = d.members[:base]
 }
-
-// errJSONCareful is returned up the stack by the quick path of object when the input needs the
-// careful path (objectCareful) to decide the result or the error. UnmarshalJSON then decodes the

@@ -121,6 +121,8 @@ func jsonTextRun(data []byte, i int) (end, bad int) {
 	return j, -1
 }
 
+// jsonPlain marks the bytes that stand for themselves inside a string: printable ASCII other
+// than '"' and '\\'. The scan loop skips runs of them with one table look-up per byte.
 var jsonPlain = func() (t [256]bool) {
 	for c := 0x20; c < utf8.RuneSelf; c++ {
 		t[c] = c != '"' && c != '\\'

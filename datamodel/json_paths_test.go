@@ -179,6 +179,64 @@ func TestUnmarshalJSONRepeatedKeysAllocs(t *testing.T) {
 	}
 }
 
+// An object with thousands of distinct keys (a wide map) is re-made larger as it is read
+// (regrow), and its keys past the caches' budget are carved from the arena: the result is the
+// careful path's, a duplicate key is found before and after each re-make, and the keys cost no
+// allocation each.
+func TestUnmarshalJSONWideObject(t *testing.T) {
+	wide := func(n int, dup int) []byte {
+		var sb strings.Builder
+		sb.WriteString(`{"before":[1,2],"m":{`)
+		for i := range n {
+			if i > 0 {
+				sb.WriteString(",")
+			}
+			k := i
+			if i == n-1 && dup >= 0 {
+				k = dup
+			}
+			// Short keys, 9-to-15-byte keys and escaped keys take the three key paths.
+			switch k % 3 {
+			case 0:
+				sb.WriteString(`"k` + strconv.Itoa(k) + `"`)
+			case 1:
+				sb.WriteString(`"long-key-` + strconv.Itoa(k) + `"`)
+			default:
+				sb.WriteString(`"\u00e9-` + strconv.Itoa(k) + `"`)
+			}
+			sb.WriteString(":" + strconv.Itoa(k*1000))
+		}
+		sb.WriteString(`},"after":"x"}`)
+		return []byte(sb.String())
+	}
+	for _, n := range []int{127, 128, 129, 1025, 5000} {
+		jsonSamePaths(t, wide(n, -1), DefaultLimits())
+		for _, dup := range []int{0, n / 2, n - 2} {
+			in := wide(n, dup)
+			jsonSamePaths(t, in, DefaultLimits())
+			if _, err := UnmarshalJSON(in); !errors.Is(err, ErrDuplicateKey) {
+				t.Fatalf("n=%d, key %d twice: %v, want ErrDuplicateKey", n, dup, err)
+			}
+		}
+	}
+	in := wide(4096, -1)
+	v, err := UnmarshalJSON(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := v.(map[string]any)["m"].(map[string]any); len(m) != 4096 || m["long-key-4093"] != int64(4093000) || m["é-4094"] != int64(4094000) {
+		t.Fatalf("%d keys; long-key-4093 = %v, é-4094 = %v", len(m), m["long-key-4093"], m["é-4094"])
+	}
+	allocs := testing.AllocsPerRun(10, func() {
+		if _, err := UnmarshalJSON(in); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs > 4096/8 {
+		t.Errorf("%v allocations for an object of 4096 distinct keys, want at most %d", allocs, 4096/8)
+	}
+}
+
 // jsonSpecial8 flags, as its lowest flag, exactly the first byte of a word that the byte-wise
 // scan (jsonPlain) would stop at: every byte value, at every position, behind plain bytes or in
 // front of any other byte.

@@ -11,6 +11,8 @@ import (
 // decide itself goes to the careful path (json_careful.go), which is the reference:
 // json_paths_test.go fuzzes the two against each other (value, offset, path and detail).
 
+// errJSONCareful is returned up the stack by the quick path of object when the input needs the
+// careful path (objectCareful) to decide the result or the error. UnmarshalJSON then decodes the
 // whole input again the careful way: at most twice the work, whatever the nesting.
 var errJSONCareful = errors.New("datamodel: internal: JSON needs the careful path")
 
@@ -36,6 +38,7 @@ func (d *jsonDecoder) object() (any, error) {
 		return map[string]any{}, nil
 	}
 	var out map[string]any // made once the first member shows it is a map
+	regrowAt := jsonRegrowFrom
 	// The values of "cid" and "mimeType" among the first two members: a map of exactly these
 	// two keys may be a legacy blob, checked at the end without looking them up.
 	var cidVal, mimeVal any
@@ -98,6 +101,9 @@ func (d *jsonDecoder) object() (any, error) {
 		out[key] = val
 		if len(out) == size {
 			return nil, errJSONCareful // a duplicate key
+		}
+		if size+1 == regrowAt {
+			out, regrowAt = d.regrow(out, start)
 		}
 		if n < 2 {
 			switch key {
@@ -256,5 +262,29 @@ func (d *jsonDecoder) leafObject(start int, m jsonMember) (any, error) {
 	return d.bytes(start, ms[:], &ms[0])
 }
 
-// objectCareful reads { "key": value, … } and turns it into a map, a Link, Bytes or a Blob,
-// collecting the members on a stack and checking them together in finishObject.
+// jsonRegrowFrom is the number of members at which a map being read is first re-made larger
+// (see regrow).
+const jsonRegrowFrom = 128
+
+// regrow returns out, the map of the first members of the object at start, re-made with room for
+// as many members as the object probably has, and the size at which to guess again. A JSON
+// object does not say how many members it has, and a map that grows by itself moves its members
+// to new tables at every doubling, while one made large enough never does: reading a map of 32 768
+// members took twice as long growing as presized (BenchmarkCBORDecode/rec=wide32k, whose CBOR map
+// says its size). The guess is the rest of the input at the density of the members so far, at
+// most eight times as many members as out has, so that an object followed by other data costs
+// at most eight times its own size in empty slots, and at most MaxElements; a guess that is not
+// twice as many is not worth the move, and is made again at twice the size.
+func (d *jsonDecoder) regrow(out map[string]any, start int) (map[string]any, int) {
+	n := len(out)
+	guess := n + int(int64(n)*int64(len(d.data)-d.pos)/int64(d.pos-start))
+	guess = min(guess, 8*n, d.limits.MaxElements)
+	if guess < 2*n {
+		return out, 2 * n
+	}
+	m := make(map[string]any, guess)
+	for k, v := range out {
+		m[k] = v
+	}
+	return m, guess
+}

@@ -92,6 +92,7 @@ func typedJSONUnmarshal(data []byte, p *typedPlan, ptr unsafe.Pointer, c config)
 	d := jsonDecoderPool.Get().(*jsonDecoder)
 	t := typedJSONDecoder{jsonDecoder: d, disallowUnknown: c.disallowUnknown, registry: c.registry}
 	d.data, d.limits, d.slabs, d.careful = data, lim, cborSlabs{size: len(data) / 2}, false
+	d.keyMisses = 0
 	d.arena.Reset()
 	err := t.run(p, ptr)
 	if err == errJSONCareful {
