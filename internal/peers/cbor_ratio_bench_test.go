@@ -12,19 +12,13 @@ import (
 )
 
 // BenchmarkCBORDecodeRatio times atcore's and indigo's generic decode of every input of
-// BenchmarkCBORDecode alternately, batch by batch in the same loop, and reports each side's
-// time per operation (median and best batch) and indigo's time over atcore's. On a machine
-// shared with other work, whose load changes from second to second, two separate benchmarks
-// see different loads; batches taken in turn see nearly the same, so their ratio is steadier.
-// x-indigo is the ratio of the median batches, x-indigo-best that of the fastest ones; the
-// fastest batch is the one least disturbed by other work, which makes it the steadier figure
-// for comparing two versions of atcore run one after the other.
+// BenchmarkCBORDecode alternately, batch by batch in the same loop (see interleaved).
 // Run it with a fixed iteration count, e.g. -benchtime 20x: an iteration is one batch per side.
 func BenchmarkCBORDecodeRatio(b *testing.B) {
 	for _, rec := range benchRecords(b) {
 		b.Run("rec="+rec.name, func(b *testing.B) {
 			ps := rec.parts
-			sides := [2]func() error{
+			interleaved(b, rec.size, [2]string{"atcore", "indigo"}, [2]func() error{
 				func() error {
 					for _, p := range ps {
 						v, err := datamodel.UnmarshalCBOR(p.CBOR)
@@ -45,37 +39,48 @@ func BenchmarkCBORDecodeRatio(b *testing.B) {
 					}
 					return nil
 				},
-			}
-			// Operations per batch: about 0.5 ms of atcore's work (it decodes about 200 MB/s), short
-			// enough that some batches run without being preempted on a loaded machine.
-			k := max(1, 100_000/rec.size)
-			var per [2][]float64
-			for b.Loop() {
-				for j, f := range sides {
-					// Each batch starts from a collected heap, so that neither side pays for
-					// collecting the other's garbage.
-					b.StopTimer()
-					runtime.GC()
-					b.StartTimer()
-					t0 := time.Now()
-					for range k {
-						if err := f(); err != nil {
-							b.Fatal(err)
-						}
-					}
-					per[j] = append(per[j], float64(time.Since(t0).Nanoseconds())/float64(k))
-				}
-			}
-			med := [2]float64{median(per[0]), median(per[1])}
-			b.ReportMetric(med[0], "atcore-ns/op")
-			b.ReportMetric(med[1], "indigo-ns/op")
-			b.ReportMetric(med[1]/med[0], "x-indigo")
-			b.ReportMetric(slices.Min(per[0]), "atcore-best-ns/op")
-			b.ReportMetric(slices.Min(per[1]), "indigo-best-ns/op")
-			b.ReportMetric(slices.Min(per[1])/slices.Min(per[0]), "x-indigo-best")
-			b.ReportMetric(0, "ns/op")
+			})
 		})
 	}
+}
+
+// interleaved times the two sides, named names, alternately, batch by batch in the same loop,
+// and reports each side's time per operation (median and best batch) and the second side's time
+// over the first's. On a machine shared with other work, whose load changes from second to
+// second, two separate benchmarks see different loads; batches taken in turn see nearly the
+// same, so their ratio is steadier. x-NAME is the ratio of the median batches, x-NAME-best that of
+// the fastest ones; the fastest batch is the one least disturbed by other work, which makes it
+// the steadier figure for comparing two versions of atcore run one after the other. size is the
+// input's length, from which the batch is sized.
+func interleaved(b *testing.B, size int, names [2]string, sides [2]func() error) {
+	// Operations per batch: about 0.5 ms of atcore's work (it decodes about 200 MB/s), short
+	// enough that some batches run without being preempted on a loaded machine.
+	k := max(1, 100_000/size)
+	var per [2][]float64
+	for b.Loop() {
+		for j, f := range sides {
+			// Each batch starts from a collected heap, so that neither side pays for
+			// collecting the other's garbage.
+			b.StopTimer()
+			runtime.GC()
+			b.StartTimer()
+			t0 := time.Now()
+			for range k {
+				if err := f(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			per[j] = append(per[j], float64(time.Since(t0).Nanoseconds())/float64(k))
+		}
+	}
+	med := [2]float64{median(per[0]), median(per[1])}
+	b.ReportMetric(med[0], names[0]+"-ns/op")
+	b.ReportMetric(med[1], names[1]+"-ns/op")
+	b.ReportMetric(med[1]/med[0], "x-"+names[1])
+	b.ReportMetric(slices.Min(per[0]), names[0]+"-best-ns/op")
+	b.ReportMetric(slices.Min(per[1]), names[1]+"-best-ns/op")
+	b.ReportMetric(slices.Min(per[1])/slices.Min(per[0]), "x-"+names[1]+"-best")
+	b.ReportMetric(0, "ns/op")
 }
 
 // median returns the median of xs (which it sorts).

@@ -2,10 +2,50 @@
 
 package peers
 
-import "github.com/bytedance/sonic"
+import (
+	"testing"
+
+	"github.com/bytedance/sonic"
+
+	"github.com/atcore/atcore/datamodel"
+)
 
 // sonic compiles JIT code for amd64 (its other targets fall back to encoding/json), so it is a
 // peer only there.
 func init() {
 	jsonPeers = append(jsonPeers, jsonPeer{"sonic", func(d []byte, v *any) error { return sonic.Unmarshal(d, v) }, sonic.Marshal})
+}
+
+// BenchmarkJSONDecodeRatio times atcore's UnmarshalJSON and sonic's decode into any of every
+// input of BenchmarkJSONDecode alternately, batch by batch (see interleaved), for the target of
+// issue 16 (UnmarshalJSON at least as fast as sonic) on a machine whose load changes.
+// Run it with a fixed iteration count, e.g. -benchtime 20x.
+func BenchmarkJSONDecodeRatio(b *testing.B) {
+	for _, rec := range benchRecords(b) {
+		b.Run("rec="+rec.name, func(b *testing.B) {
+			ps := rec.parts
+			interleaved(b, rec.jsize, [2]string{"atcore", "sonic"}, [2]func() error{
+				func() error {
+					for _, p := range ps {
+						v, err := datamodel.UnmarshalJSON(p.JSON)
+						if err != nil {
+							return err
+						}
+						sinkAny = v
+					}
+					return nil
+				},
+				func() error {
+					for _, p := range ps {
+						var v any
+						if err := sonic.Unmarshal(p.JSON, &v); err != nil {
+							return err
+						}
+						sinkAny = v
+					}
+					return nil
+				},
+			})
+		})
+	}
 }
