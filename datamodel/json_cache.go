@@ -3,18 +3,19 @@ package datamodel
 import (
 	"encoding/binary"
 	"math/bits"
+	"unsafe"
 )
 
-// The JSON decoder's caches and string arena: records repeat the same few keys, mime types and
-// $type values, which the caches hand out without allocating; the strings they do not hold are
-// carved from a shared arena.
+// The JSON decoder's caches and strings: records repeat the same few keys, mime types and $type
+// values, which the caches hand out without allocating; the strings they do not hold are views of
+// one copy of the input.
 //
 //   - quickKey and the short-key cache: keys of 1 to 8 plain bytes, found by one word.
 //   - quickLongKey and the long-key cache: keys of 9 to 15 plain bytes, found by two words.
 //   - key and the key cache: longer keys, keys with escapes, mime types.
 //   - typeValue and the type cache: $type values, already boxed.
 //   - jsonKeyHash: the hash both caches index by.
-//   - carve: the arena.
+//   - carve: the copy of the input.
 
 // The key cache has jsonKeyCacheSets sets of jsonKeyCacheWays slots, the type cache
 // jsonTypeCacheSets sets of as many, and jsonMaxCachedKey is the longest string they keep: with
@@ -130,40 +131,30 @@ const (
 	jsonLongKeySets = 1 << jsonLongKeyBits
 )
 
-// carve returns a string with the bytes of b, carved from the arena. The arena is allocated in
-// chunks of the input left to read (half of it when that is large), so that a record's strings
-// take one or two allocations instead of one each. The trade-off: a string kept from the result
-// keeps its whole chunk alive.
+// carve returns b, the bytes of a string that string (or peekString) just read, as a string
+// that does not alias the input: a view of the decoder's own copy of the input, made on the first
+// call of a decode, so that the strings of a record cost one allocation and one copy in all,
+// however many there are. The trade-off: a string kept from the result keeps the whole copy alive.
 //
-// A chunk is a strings.Builder grown once: Grow allocates without zeroing (the bytes are written
-// before anyone reads them) and guarantees that the writes up to its size append in place, so the
-// strings already carved from the chunk stay valid and unchanged.
+// b is either a sub-slice of the input, whose bytes are at the same offset in the copy, or the
+// unescaped bytes of the string that escapedString read last, from d.buf: those are written into
+// the copy over that string's own bytes, which are at least as many (an escape is never shorter
+// than what it stands for), and which no other string's view covers. The copy is otherwise never
+// written, so the views stay valid and unchanged.
 func (d *jsonDecoder) carve(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
-	start := d.arena.Len()
-	if d.arena.Cap()-start < len(b) {
-		n := len(d.data) - d.pos + len(b) // the strings left cannot be longer than this
-		if n > jsonSmallInput {
-			n /= 2
-		}
-		d.arena.Reset() // the strings carved so far keep the old chunk
-		d.arena.Grow(max(n, len(b), jsonMinArenaChunk))
-		start = 0
+	if d.copy == nil {
+		d.copy = append([]byte(nil), d.data...)
 	}
-	d.arena.Write(b)
-	return d.arena.String()[start:]
+	off := uintptr(unsafe.Pointer(unsafe.SliceData(b))) - uintptr(unsafe.Pointer(unsafe.SliceData(d.data)))
+	if off >= uintptr(len(d.data)) { // unescaped into d.buf
+		off = uintptr(d.escaped)
+		copy(d.copy[off:], b)
+	}
+	return unsafe.String(&d.copy[off], len(b))
 }
-
-// An arena chunk has at least jsonMinArenaChunk bytes. It is as long as the input left to read
-// (so it holds all the strings left) when that is at most jsonSmallInput bytes, else half as long:
-// in a pretty-printed record about half the bytes are indentation, keys and punctuation, and a
-// chunk that falls short is followed by another.
-const (
-	jsonMinArenaChunk = 64
-	jsonSmallInput    = 1024
-)
 
 // key returns b, a decoded map key (or mime type), as a string: from the key cache if it is there.
 func (d *jsonDecoder) key(b []byte) string {
@@ -187,13 +178,13 @@ func (d *jsonDecoder) key(b []byte) string {
 // jsonKeyMissBudget is how many keys missing from the caches one decode copies into strings of
 // their own and caches. A record has 30 to 40 distinct keys, which the caches learn within a decode
 // or two; an object with thousands of distinct keys (a wide map) would only cycle through the
-// caches, at one allocation per key, so past the budget the keys are carved from the arena like
-// any other string, and left out of the caches, which outlive the arena's chunks.
+// caches, at one allocation per key, so past the budget the keys are carved from the copy of the
+// input like any other string, and left out of the caches, which outlive that copy.
 const jsonKeyMissBudget = 64
 
 // uncachedKey returns b, a key (or mime type) the caches do not hold, as a string, and whether
-// the caller may cache it: a copy of its own while the decode's miss budget lasts, else a string
-// carved from the arena, which must not be cached.
+// the caller may cache it: a copy of its own while the decode's miss budget lasts, else a view
+// of the copy of the input (carve), which must not be cached.
 func (d *jsonDecoder) uncachedKey(b []byte) (string, bool) {
 	if d.keyMisses < jsonKeyMissBudget {
 		d.keyMisses++

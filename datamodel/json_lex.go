@@ -146,7 +146,8 @@ func jsonPlainRun(data []byte, i int) int {
 }
 
 // string reads a string token starting at its opening quote and returns its unescaped bytes:
-// a view of the input, or of d.buf when the string has escapes (valid until the next call).
+// a view of the input, or of d.buf when the string has escapes (valid until the next call; see
+// carve for keeping either).
 func (d *jsonDecoder) string() ([]byte, error) {
 	start := d.pos
 	data := d.data
@@ -195,9 +196,11 @@ func (d *jsonDecoder) stringRest(start, i int) ([]byte, error) {
 	}
 }
 
-// escapedString finishes a string that holds escapes; i is the offset of the first backslash.
+// escapedString finishes a string that holds escapes; i is the offset of the first backslash. It
+// unescapes into d.buf, and notes where the string's bytes start for carve.
 func (d *jsonDecoder) escapedString(start, i int) ([]byte, error) {
 	data := d.data
+	d.escaped = start + 1
 	buf := append(d.buf[:0], data[start+1:i]...)
 	defer func() { d.buf = buf[:0] }()
 	for i < len(data) {

@@ -2,6 +2,7 @@ package datamodel
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"reflect"
 	"strconv"
@@ -234,6 +235,48 @@ func TestUnmarshalJSONWideObject(t *testing.T) {
 	})
 	if allocs > 4096/8 {
 		t.Errorf("%v allocations for an object of 4096 distinct keys, want at most %d", allocs, 4096/8)
+	}
+}
+
+// The decoded strings are views of one copy of the input, and an escaped string is unescaped
+// over its own bytes in that copy (carve): neighbouring strings, escaped or not, keys included,
+// and strings read twice (a blob read again by the careful path) must come back as written, and
+// overwriting the input after the decode must change nothing in the result (UnmarshalJSON's doc).
+func TestUnmarshalJSONStringsShareCopy(t *testing.T) {
+	inputs := []string{
+		`["a\"b","c","\u00e9\u00e9","x\\y","\ud83d\ude00!","plain","\n"]`,
+		`{"k\u0031":"v\u0031","k2":"v2","long-key-\u0041BC":"\t\"q\"","\u00e9":["\u00e8",{"x":"\/"}]}`,
+		`{"a":"\u00e9t\u00e9","b":"ok","c":{"d":"\"","e":"again"}}`,
+		`{"$type":"app.example.\u0074ype","text":"h\u00e9llo","cid":"bafy\u0020x","mimeType":"image/png"}`,
+	}
+	for _, in := range inputs {
+		var want any
+		if err := json.Unmarshal([]byte(in), &want); err != nil {
+			t.Fatal(err)
+		}
+		buf := []byte(in)
+		got, err := UnmarshalJSON(buf)
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		for i := range buf {
+			buf[i] = 'Z'
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s:\n got %#v\nwant %#v (encoding/json), after overwriting the input", in, got, want)
+		}
+	}
+	// A blob whose size is written 1.0 is read again by the careful path, mime type included.
+	in := []byte(`[{"$type":"blob","mimeType":"image\/p\u006eg","ref":{"$link":"` + jsonTestRawCID + `"},"size":1.0},"n\u00e9xt"]`)
+	got, err := UnmarshalJSON(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range in {
+		in[i] = 'Z'
+	}
+	if b, ok := got.([]any)[0].(Blob); !ok || b.MimeType != "image/png" || b.Size != 1 || got.([]any)[1] != "néxt" {
+		t.Errorf("got %#v", got)
 	}
 }
 
