@@ -66,6 +66,8 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//' || true
 	echo "  \`github.com/go-json-experiment/json\`, \`github.com/bytedance/sonic\`, each with its package-level"
 	echo "  \`Unmarshal\` into a fresh \`any\` and \`Marshal\` of the tree \`encoding/json\` decoded: context, no atproto"
 	echo "  checks. encoding/json and goccy sort map keys when encoding; jsonv2 and sonic do not."
+	echo "- \`sonic-copy\` (amd64 only): sonic configured to do what atcore does with strings, \`CopyString\` (decoded"
+	echo "  strings are copies; by default they are views of the input) and \`ValidateString\` (invalid UTF-8 is an error)."
 	echo "- \`go-cid\`: \`cid.Prefix.Sum\`; \`sha256\`: \`crypto/sha256.Sum256\` of the same bytes, nothing else."
 	echo "- \`clock-read\` (\`BenchmarkTIDNext\` only): \`time.Since\` alone, the clock read that every TID needs: a"
 	echo "  floor for any generator, not an implementation."

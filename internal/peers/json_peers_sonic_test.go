@@ -11,9 +11,15 @@ import (
 )
 
 // sonic compiles JIT code for amd64 (its other targets fall back to encoding/json), so it is a
-// peer only there.
+// peer only there. Its default configuration decodes strings as views of the input (the result
+// aliases it, so it must not be reused) and checks no UTF-8; sonic-copy is sonic doing what atcore
+// does there: CopyString (the decoded strings are copies) and ValidateString (invalid UTF-8 and
+// raw control characters are errors, on decode and encode).
 func init() {
-	jsonPeers = append(jsonPeers, jsonPeer{"sonic", func(d []byte, v *any) error { return sonic.Unmarshal(d, v) }, sonic.Marshal})
+	sonicCopy := sonic.Config{CopyString: true, ValidateString: true}.Froze()
+	jsonPeers = append(jsonPeers,
+		jsonPeer{"sonic", func(d []byte, v *any) error { return sonic.Unmarshal(d, v) }, sonic.Marshal},
+		jsonPeer{"sonic-copy", func(d []byte, v *any) error { return sonicCopy.Unmarshal(d, v) }, sonicCopy.Marshal})
 }
 
 // BenchmarkJSONDecodeRatio times atcore's UnmarshalJSON and sonic's decode into any of every

@@ -189,6 +189,7 @@ var targets = []target{
 	{what: "issue 16: wide-map CBOR encode (32 768 keys) within 1.5× of go-ipld-prime", prefix: "BenchmarkCBOREncode/rec=wide32k", other: "ipld", atcoreOver: true, want: 1.5},
 	{what: "issue 16: MarshalJSON at least as fast as goccy/go-json (encoding the same tree into any)", prefix: "BenchmarkJSONEncode", other: "goccy", want: 1, atLeast: true},
 	{what: "issue 16: UnmarshalJSON at least as fast as sonic (decoding into any)", prefix: "BenchmarkJSONDecode", other: "sonic", want: 1, atLeast: true},
+	{what: "issue 16, context: UnmarshalJSON at least as fast as sonic doing the same work (sonic-copy: strings copied out of the input, UTF-8 checked)", prefix: "BenchmarkJSONDecode", other: "sonic-copy", want: 1, atLeast: true},
 	// Issue 15: the typed path against the code cbor-gen v0.3.1 generates for a plain struct with
 	// the same fields (internal/peers/cborgenpeer), on the same bytes.
 	{what: "issue 15: typed decode no slower than cbor-gen's generated code for a plain struct (cborgenpeer)", prefix: "BenchmarkTypedDecode", other: "cborgen", atcoreOver: true, want: 1},
