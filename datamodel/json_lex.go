@@ -104,6 +104,9 @@ func jsonStop8(x uint64) uint64 {
 // which utf8.DecodeRune, read from i, returns RuneError of size 1), or -1. A sequence cut short
 // by the byte that ends the run is invalid there, as it is when read rune by rune.
 func jsonTextRun(data []byte, i int) (end, bad int) {
+	if n, ok := utf8v.JSONText(data[i:]); ok {
+		return i + n, -1 // one pass; what follows finds the offset of an error
+	}
 	j := i
 	for j+8 <= len(data) {
 		if m := jsonStop8(binary.LittleEndian.Uint64(data[j:])); m != 0 {

@@ -2,6 +2,7 @@
 //
 //	ok := utf8v.Valid(b)            // exactly utf8.Valid(b)
 //	i := utf8v.FirstInvalid(b)      // -1, or where the first invalid sequence starts
+//	n, ok := utf8v.JSONText(b)      // a JSON string's text up to its next '"', '\\' or control byte
 //
 // Valid and ValidString give exactly the verdicts of utf8.Valid and utf8.ValidString:
 // surrogates (U+D800..U+DFFF), overlong forms, code points above U+10FFFF, stray continuation

@@ -34,6 +34,31 @@ func check(t *testing.T, p []byte) {
 	if got, want := FirstInvalid(p), refFirstInvalid(p); got != want {
 		t.Errorf("FirstInvalid(% x) = %d, utf8.DecodeRune finds %d", p, got, want)
 	}
+	checkJSONText(t, p)
+}
+
+// refJSONText is the reference for JSONText: the text runs up to the first byte a JSON string
+// stops at, and is ok when utf8.Valid says so.
+func refJSONText(p []byte) (int, bool) {
+	end := len(p)
+	for i, c := range p {
+		if c < 0x20 || c == '"' || c == '\\' {
+			end = i
+			break
+		}
+	}
+	return end, utf8.Valid(p[:end])
+}
+
+// checkJSONText compares JSONText with refJSONText on p: the same verdict, and the same length
+// when ok.
+func checkJSONText(t *testing.T, p []byte) {
+	n, ok := JSONText(p)
+	wn, wok := refJSONText(p)
+	if ok != wok || ok && n != wn {
+		t.Helper()
+		t.Errorf("JSONText(% x) = %d, %v; want %d, %v", p, n, ok, wn, wok)
+	}
 }
 
 // TestEdges: every boundary of every sequence length (RFC 3629 §4's UTF8-octets table), with the
@@ -141,7 +166,9 @@ func TestExhaustiveShort(t *testing.T) {
 // check2 is check without the string conversion and error formatting on the happy path, so
 // that the 16.8 million inputs of TestExhaustiveShort run in seconds.
 func check2(t *testing.T, p []byte) {
-	if Valid(p) != utf8.Valid(p) || FirstInvalid(p) != refFirstInvalid(p) {
+	n, ok := JSONText(p)
+	wn, wok := refJSONText(p)
+	if Valid(p) != utf8.Valid(p) || FirstInvalid(p) != refFirstInvalid(p) || ok != wok || ok && n != wn {
 		t.Helper()
 		check(t, p)
 		t.FailNow()
@@ -256,4 +283,34 @@ func TestSplitSequences(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestJSONTextStops: a byte a JSON string stops at ('"', '\\', a control character), at every
+// offset of ASCII, non-ASCII and mixed text around the word and 16-byte step boundaries, alone
+// and after an invalid or cut-short sequence.
+func TestJSONTextStops(t *testing.T) {
+	for _, fill := range []string{"a", "é", "日", "😀", "a日", "Zürich Київ 天気 "} {
+		for n := 0; n < 80; n++ {
+			base := []byte(string(bytes.Repeat([]byte(fill), n/len(fill)+1)))[:n]
+			for !utf8.Valid(base) {
+				base = base[:len(base)-1]
+			}
+			for _, stop := range []string{"\"", "\\", "\n", "\x00", "\x1f", "\xe6\x97\"", "\xff\"", "\"\xff"} {
+				for at := 0; at <= len(base); at++ {
+					p := append(append(append([]byte{}, base[:at]...), stop...), base[at:]...)
+					check(t, p)
+				}
+			}
+		}
+	}
+}
+
+func FuzzJSONText(f *testing.F) {
+	for _, bt := range benchTexts {
+		f.Add([]byte(bt.text + "\"" + bt.text))
+	}
+	f.Add([]byte("abc\\u00e9 日本\n"))
+	f.Fuzz(func(t *testing.T, p []byte) {
+		checkJSONText(t, p)
+	})
 }

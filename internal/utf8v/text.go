@@ -1,0 +1,115 @@
+package utf8v
+
+import "math/bits"
+
+// JSONText scans the text of a JSON string: it returns n, the length of the longest prefix of p
+// that is valid UTF-8 and holds no byte a JSON string must stop at ('"', '\\' or a control
+// character 00..1F), and ok when that prefix ends cleanly: at the end of p or just before such a
+// byte, between characters. When ok is false the text before the next stop byte is not valid
+// UTF-8 (a bad or cut-short sequence), and the caller finds where the long way (FirstInvalid):
+// errors are rare, and n is then meaningless.
+//
+// Why: a JSON decoder reading text in other scripts otherwise makes two passes over it, one to
+// find the end of the run (the next quote or escape) and one to validate it. This is one pass, the
+// automaton of Valid (dfa.go) with one more state, sStop: a stop byte between characters leads to
+// it, and it absorbs, as sError does. Runs of ASCII go a word at a time as in valid; the
+// automaton takes 16 bytes a step and looks at the state after each step, going back over the
+// step byte by byte only to find the stop byte or the error in it.
+func JSONText(p []byte) (n int, ok bool) {
+	i, s := 0, uint64(sAccept)
+	for {
+		// ASCII with no stop byte, a word at a time; s is sAccept here.
+		for i+8 <= len(p) {
+			if m := jsonSpecial(load64(p, i)); m != 0 {
+				i += bits.TrailingZeros64(m) / 8
+				break
+			}
+			i += 8
+		}
+		if i+8 > len(p) {
+			break // the last few bytes, one at a time below
+		}
+		if p[i] < 0x80 {
+			return i, true // a stop byte, between characters
+		}
+		// p[i] starts a character that is not ASCII: the automaton, 16 bytes a step.
+		for i+16 <= len(p) {
+			q, s0 := p[i:i+16], s
+			s = textRows[q[0]] >> (s & 63)
+			s = textRows[q[1]] >> (s & 63)
+			s = textRows[q[2]] >> (s & 63)
+			s = textRows[q[3]] >> (s & 63)
+			s = textRows[q[4]] >> (s & 63)
+			s = textRows[q[5]] >> (s & 63)
+			s = textRows[q[6]] >> (s & 63)
+			s = textRows[q[7]] >> (s & 63)
+			s = textRows[q[8]] >> (s & 63)
+			s = textRows[q[9]] >> (s & 63)
+			s = textRows[q[10]] >> (s & 63)
+			s = textRows[q[11]] >> (s & 63)
+			s = textRows[q[12]] >> (s & 63)
+			s = textRows[q[13]] >> (s & 63)
+			s = textRows[q[14]] >> (s & 63)
+			s = textRows[q[15]] >> (s & 63)
+			if st := s & 63; st == sStop || st == sError {
+				return textStep(p, i, s0)
+			}
+			i += 16
+			if s&63 == sAccept && i+8 <= len(p) && load64(p, i)&hiBits == 0 {
+				break // back to the word loop
+			}
+		}
+		if i+16 > len(p) {
+			break
+		}
+	}
+	for ; i < len(p); i++ {
+		switch s = textRows[p[i]] >> (s & 63); s & 63 {
+		case sStop:
+			return i, true
+		case sError:
+			return 0, false
+		}
+	}
+	return len(p), s&63 == sAccept
+}
+
+// textStep runs the automaton byte by byte from state s at offset i of p, up to the stop byte or
+// the error that a 16-byte step ran into, and returns what JSONText returns.
+func textStep(p []byte, i int, s uint64) (int, bool) {
+	for ; i < len(p); i++ {
+		switch s = textRows[p[i]] >> (s & 63); s & 63 {
+		case sStop:
+			return i, true
+		case sError:
+			return 0, false
+		}
+	}
+	return len(p), s&63 == sAccept // not reached: the step ended in sStop or sError
+}
+
+// sStop is the state after a stop byte read between characters (dfa.go lists the others).
+const sStop = 54
+
+// textRows is rows with the stop bytes of a JSON string leading from sAccept to sStop instead of
+// back to sAccept, and sStop absorbing.
+var textRows = func() (t [256]uint64) {
+	t = rows
+	for c := range t {
+		if c < 0x20 || c == '"' || c == '\\' {
+			t[c] &^= 63 << sAccept
+			t[c] |= sStop << sAccept
+		}
+		t[c] |= sStop << sStop
+	}
+	return t
+}()
+
+// jsonSpecial has the high bit set in the lowest byte of x that is a stop byte of a JSON string
+// or not ASCII (bytes above it may be flagged falsely, by borrows).
+func jsonSpecial(x uint64) uint64 {
+	const ones = 0x0101010101010101
+	quote := x ^ '"'*ones
+	backslash := x ^ '\\'*ones
+	return ((x - 0x20*ones) | (quote - ones) | (backslash - ones) | x) & hiBits
+}
