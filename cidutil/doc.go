@@ -12,9 +12,10 @@
 // allocating: for MST nodes, CAR files and keys, where a cid.Cid per record is not needed.
 //
 // What it reads may be any well-formed CIDv1, kept byte for byte: ParseBinary for the payload of
-// a DAG-CBOR tag 42, ParseString for a JSON {"$link": …}. CIDv0 is never valid. ParseBlessed and
-// IsBlessed check the blessed form; CheckSyntax is the loose string syntax check of the atproto
-// conformance vectors. Verify checks data against the CID that names it.
+// a DAG-CBOR tag 42, ParseString for a JSON {"$link": …}, AppendBinaryString to read the string
+// into a buffer of one's own without allocating. CIDv0 is never valid. ParseBlessed and IsBlessed
+// check the blessed form; CheckSyntax is the loose string syntax check of the atproto conformance
+// vectors. Verify checks data against the CID that names it.
 //
 // The CID type is go-cid's cid.Cid. Its own parsers are lenient in ways that matter here:
 // cid.Decode accepts CIDv0 and any multibase, cid.Cast reads a bare "12 20 …" multihash as CIDv0

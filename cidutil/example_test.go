@@ -56,6 +56,23 @@ func ExampleParseString() {
 	// invalid CID "QmbWqxBEKC3P8tqsKc98xmWNzrzDtRLMiMPL8wBuTGsMnR": CIDv0 (base58btc "Qm…") is not allowed, want CIDv1 (offset 0)
 }
 
+func ExampleAppendBinaryString() {
+	// Binary CIDs kept back to back in one buffer, as keys, without a cid.Cid each.
+	var keys []byte
+	for _, s := range []string{
+		"bafyreidfayvfuwqa7qlnopdjiqrxzs6blmoeu4rujcjtnci5beludirz2a",
+		"bafkreidfayvfuwqa7qlnopdjiqrxzs6blmoeu4rujcjtnci5beludirz2a",
+	} {
+		var err error
+		if keys, err = cidutil.AppendBinaryString(keys, s); err != nil {
+			fmt.Println(err)
+		}
+	}
+	fmt.Println(len(keys), keys[1] == cidutil.CodecDagCBOR, keys[37] == cidutil.CodecRaw)
+	// Output:
+	// 72 true true
+}
+
 func ExampleParseBlessed() {
 	c, err := cidutil.ParseBlessed("bafkreiccldh766hwcnuxnf2wh6jgzepf2nlu2lvcllt63eww5p6chi4ity")
 	fmt.Println(c.Type() == cidutil.CodecRaw, err)

@@ -75,6 +75,13 @@ func FuzzParseString(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		c, err := ParseString(s)
+		// AppendBinaryString reads s exactly as ParseString does, after what dst holds.
+		prefix := []byte("prefix")
+		b, berr := AppendBinaryString(prefix, s)
+		if (berr == nil) != (err == nil) || berr != nil && berr.Error() != err.Error() ||
+			string(b[:len(prefix)]) != "prefix" || err == nil && string(b[len(prefix):]) != c.KeyString() {
+			t.Fatalf("AppendBinaryString(%q) = %x, %v; ParseString gave %x, %v", s, b, berr, c.KeyString(), err)
+		}
 		if err != nil {
 			if c.Defined() || !errors.Is(err, ErrInvalid) {
 				t.Fatalf("ParseString(%q) = %v, %v", s, c, err)

@@ -2,6 +2,7 @@ package cidutil
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	cid "github.com/ipfs/go-cid"
@@ -165,42 +166,79 @@ func ParseString(s string) (cid.Cid, error) {
 }
 
 func parseString(s string) (cid.Cid, *Error) {
-	if len(s) == 0 {
-		return cid.Undef, invalid(0, "empty string")
-	}
-	if len(s) > MaxStringLen {
-		return cid.Undef, invalid(-1, "string of "+strconv.Itoa(len(s))+" bytes, longer than any CID of at most "+
-			strconv.Itoa(MaxLen)+" bytes in any multibase")
-	}
-	if len(s) == 46 && s[:2] == "Qm" {
-		return cid.Undef, invalid(0, "CIDv0 (base58btc \"Qm…\") is not allowed, want CIDv1")
+	if err := checkStringShape(s); err != nil {
+		return cid.Undef, err
 	}
 	if a := bitAlphabets[s[0]]; a != nil {
-		return parseBits(s, a)
+		// CIDs up to MaxLen bytes are decoded on the stack, so the CID's string is the only
+		// allocation.
+		var stack [MaxLen]byte
+		b, codecEnd, err := appendBits(stack[:0], s, a)
+		if err != nil {
+			return cid.Undef, err
+		}
+		return wrap(b, codecEnd), nil
 	}
 	return parseOtherBase(s)
 }
 
-// parseBits decodes a string in one of the bit-packing multibases strictly and checks the CID in
-// it. CIDs up to MaxLen bytes are decoded on the stack, so the CID's string is the only allocation.
-func parseBits(s string, a *alphabet) (cid.Cid, *Error) {
-	var stack [MaxLen]byte
-	dst := stack[:0]
-	if n := a.maxDecodedLen(len(s) - 1); n > len(stack) {
-		dst = make([]byte, 0, n)
+// AppendBinaryString appends to dst the binary CID that the string s names, read and checked
+// exactly as ParseString reads it, and returns the extended buffer (dst unchanged on error). It is
+// for callers that keep CIDs in memory of their own, such as a decoder's arena or a key buffer:
+// when dst has room for the CID (at most MaxLen bytes, and always fewer than len(s), as every
+// multibase character carries less than a byte), a string in a bit-packing multibase costs no
+// allocation. The bytes appended are what ParseBinary accepts and KeyString returns.
+func AppendBinaryString(dst []byte, s string) ([]byte, error) {
+	if err := checkStringShape(s); err != nil {
+		return dst, err.done(kindString, s, len(s))
 	}
+	if a := bitAlphabets[s[0]]; a != nil {
+		b, _, err := appendBits(dst, s, a)
+		if err != nil {
+			return dst, err.done(kindString, s, len(s))
+		}
+		return b, nil
+	}
+	c, err := parseOtherBase(s)
+	if err != nil {
+		return dst, err.done(kindString, s, len(s))
+	}
+	return append(dst, c.KeyString()...), nil
+}
+
+// checkStringShape makes ParseString's checks that come before decoding: not empty, not longer
+// than any CID string, not CIDv0.
+func checkStringShape(s string) *Error {
+	if len(s) == 0 {
+		return invalid(0, "empty string")
+	}
+	if len(s) > MaxStringLen {
+		return invalid(-1, "string of "+strconv.Itoa(len(s))+" bytes, longer than any CID of at most "+
+			strconv.Itoa(MaxLen)+" bytes in any multibase")
+	}
+	if len(s) == 46 && s[:2] == "Qm" {
+		return invalid(0, "CIDv0 (base58btc \"Qm…\") is not allowed, want CIDv1")
+	}
+	return nil
+}
+
+// appendBits decodes a string in one of the bit-packing multibases strictly, appending the bytes
+// to dst, and checks the CID in them; it returns dst extended and where the codec's varint ends.
+func appendBits(dst []byte, s string, a *alphabet) ([]byte, int, *Error) {
+	start := len(dst)
+	dst = slices.Grow(dst, a.maxDecodedLen(len(s)-1))
 	b, err := a.decode(dst, s[1:])
 	if err != nil {
 		if err.Offset >= 0 {
 			err.Offset++ // count the multibase prefix
 		}
-		return cid.Undef, err
+		return nil, 0, err
 	}
-	codecEnd, err := checkBinary(b)
+	codecEnd, err := checkBinary(b[start:])
 	if err != nil {
-		return cid.Undef, err.inDecoded()
+		return nil, 0, err.inDecoded()
 	}
-	return wrap(b, codecEnd), nil
+	return b, codecEnd, nil
 }
 
 // parseOtherBase handles the multibases that are not bit packing (base58, base36, base10,

@@ -242,6 +242,10 @@ func TestParseAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { _, _ = ParseString(s) }); n != 1 {
 		t.Errorf("ParseString(b…) allocates %v times, want 1 (the CID string)", n)
 	}
+	buf := make([]byte, 0, MaxLen)
+	if n := testing.AllocsPerRun(100, func() { _, _ = AppendBinaryString(buf[:0], s) }); n != 0 {
+		t.Errorf("AppendBinaryString(b…) with room allocates %v times, want 0", n)
+	}
 	key := string(bin)
 	if n := testing.AllocsPerRun(100, func() { _, _ = ParseKeyString(key) }); n != 0 {
 		t.Errorf("ParseKeyString allocates %v times, want 0 (the CID shares the string)", n)
