@@ -6,9 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/atcore/atcore/internal/peers/benchinputs"
 	"github.com/bluesky-social/indigo/atproto/atdata"
-
-	"github.com/atcore/atcore/datamodel"
 )
 
 // BenchmarkCBORDecodeRatio times atcore's and indigo's generic decode of every input of
@@ -17,30 +16,30 @@ import (
 func BenchmarkCBORDecodeRatio(b *testing.B) {
 	for _, rec := range benchRecords(b) {
 		b.Run("rec="+rec.name, func(b *testing.B) {
-			ps := rec.parts
 			interleaved(b, rec.size, [2]string{"atcore", "indigo"}, [2]func() error{
-				func() error {
-					for _, p := range ps {
-						v, err := datamodel.UnmarshalCBOR(p.CBOR)
-						if err != nil {
-							return err
-						}
-						sinkAny = v
-					}
-					return nil
-				},
-				func() error {
-					for _, p := range ps {
-						v, err := atdata.UnmarshalCBOR(p.CBOR)
-						if err != nil {
-							return err
-						}
-						sinkAny = v
-					}
-					return nil
-				},
+				decodeAll(rec.parts, false, atcoreCBOR),
+				decodeAll(rec.parts, false, func(d []byte) (any, error) { return atdata.UnmarshalCBOR(d) }),
 			})
 		})
+	}
+}
+
+// decodeAll returns one side of interleaved: decode every part of an input (its JSON, or its
+// CBOR) with dec, keeping the result alive.
+func decodeAll[T any](parts []benchinputs.Part, json bool, dec func([]byte) (T, error)) func() error {
+	return func() error {
+		for _, p := range parts {
+			data := p.CBOR
+			if json {
+				data = p.JSON
+			}
+			v, err := dec(data)
+			if err != nil {
+				return err
+			}
+			sinkAny = v
+		}
+		return nil
 	}
 }
 

@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/bytedance/sonic"
-
-	"github.com/atcore/atcore/datamodel"
 )
 
 // sonic compiles JIT code for amd64 (its other targets fall back to encoding/json), so it is a
@@ -29,28 +27,13 @@ func init() {
 func BenchmarkJSONDecodeRatio(b *testing.B) {
 	for _, rec := range benchRecords(b) {
 		b.Run("rec="+rec.name, func(b *testing.B) {
-			ps := rec.parts
 			interleaved(b, rec.jsize, [2]string{"atcore", "sonic"}, [2]func() error{
-				func() error {
-					for _, p := range ps {
-						v, err := datamodel.UnmarshalJSON(p.JSON)
-						if err != nil {
-							return err
-						}
-						sinkAny = v
-					}
-					return nil
-				},
-				func() error {
-					for _, p := range ps {
-						var v any
-						if err := sonic.Unmarshal(p.JSON, &v); err != nil {
-							return err
-						}
-						sinkAny = v
-					}
-					return nil
-				},
+				decodeAll(rec.parts, true, atcoreJSON),
+				decodeAll(rec.parts, true, func(d []byte) (any, error) {
+					var v any
+					err := sonic.Unmarshal(d, &v)
+					return v, err
+				}),
 			})
 		})
 	}

@@ -27,7 +27,7 @@ func JSONText(p []byte) (n int, ok bool) {
 			i += 8
 		}
 		if i+8 > len(p) {
-			break // the last few bytes, one at a time below
+			break // the last few bytes, one at a time (textStep)
 		}
 		if p[i] < 0x80 {
 			return i, true // a stop byte, between characters
@@ -63,19 +63,12 @@ func JSONText(p []byte) (n int, ok bool) {
 			break
 		}
 	}
-	for ; i < len(p); i++ {
-		switch s = textRows[p[i]] >> (s & 63); s & 63 {
-		case sStop:
-			return i, true
-		case sError:
-			return 0, false
-		}
-	}
-	return len(p), s&63 == sAccept
+	return textStep(p, i, s)
 }
 
-// textStep runs the automaton byte by byte from state s at offset i of p, up to the stop byte or
-// the error that a 16-byte step ran into, and returns what JSONText returns.
+// textStep runs the automaton byte by byte from state s at offset i of p, up to a stop byte, an
+// error or the end of p, and returns what JSONText returns: for the last few bytes of p, and to
+// find the stop byte or the error that a 16-byte step ran into.
 func textStep(p []byte, i int, s uint64) (int, bool) {
 	for ; i < len(p); i++ {
 		switch s = textRows[p[i]] >> (s & 63); s & 63 {
@@ -85,7 +78,7 @@ func textStep(p []byte, i int, s uint64) (int, bool) {
 			return 0, false
 		}
 	}
-	return len(p), s&63 == sAccept // not reached: the step ended in sStop or sError
+	return len(p), s&63 == sAccept
 }
 
 // sStop is the state after a stop byte read between characters (dfa.go lists the others).
