@@ -184,13 +184,10 @@ func (e *typedEncoder) encode(dst []byte, p *typedPlan, ptr unsafe.Pointer, dept
 		}
 		return e.anyValue(dst, v, depth)
 	}
-	// typedInvalid: null where the type can be nil, else the plan's error.
-	switch rv := reflect.NewAt(p.typ, ptr).Elem(); rv.Kind() {
-	case reflect.Map, reflect.Chan, reflect.Func, reflect.Pointer, reflect.Slice, reflect.UnsafePointer:
-		if rv.IsNil() {
-			return append(dst, cborNull), nil
-		}
-	case reflect.Float32, reflect.Float64:
+	// typedInvalid: the plan's error, even for a nil map, channel or function, whose type has no
+	// data-model form whatever its value, as MarshalCBOR, MarshalJSON and MarshalJSONStruct refuse
+	// it (TestGoValueErrors).
+	if rv := reflect.NewAt(p.typ, ptr).Elem(); rv.Kind() == reflect.Float32 || rv.Kind() == reflect.Float64 {
 		return dst, valueError(ErrFloat, fmt.Sprintf("%s %v", p.typ, rv.Float()))
 	}
 	return dst, typedErr(p)
