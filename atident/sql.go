@@ -13,20 +13,7 @@ import (
 // [ID.Value] writes it back as NULL. Any other column type is an error that names it. On error,
 // id is unchanged.
 func (id *ID) Scan(src any) error {
-	s, null, err := sqltext.Text(src, "atident", "an ID")
-	if err != nil {
-		return err
-	}
-	if null {
-		*id = ID{}
-		return nil
-	}
-	v, err := Parse(s)
-	if err != nil {
-		return err
-	}
-	*id = v
-	return nil
+	return sqltext.Scan(id, src, "atident", "an ID", Parse)
 }
 
 // Value implements [database/sql/driver.Valuer]: the DID or handle as written (store Normalize'd IDs in a column

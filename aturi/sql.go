@@ -13,20 +13,7 @@ import (
 // [URI.Value] writes it back as NULL. Any other column type is an error that names it. On error,
 // u is unchanged.
 func (u *URI) Scan(src any) error {
-	s, null, err := sqltext.Text(src, "aturi", "a URI")
-	if err != nil {
-		return err
-	}
-	if null {
-		*u = URI{}
-		return nil
-	}
-	v, err := Parse(s)
-	if err != nil {
-		return err
-	}
-	*u = v
-	return nil
+	return sqltext.Scan(u, src, "aturi", "a URI", Parse)
 }
 
 // Value implements [database/sql/driver.Valuer]: the URI as written (store Normalize'd URIs in a column that

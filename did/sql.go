@@ -13,20 +13,7 @@ import (
 // [DID.Value] writes it back as NULL. Any other column type is an error that names it. On error,
 // d is unchanged.
 func (d *DID) Scan(src any) error {
-	s, null, err := sqltext.Text(src, "did", "a DID")
-	if err != nil {
-		return err
-	}
-	if null {
-		*d = DID{}
-		return nil
-	}
-	v, err := Parse(s)
-	if err != nil {
-		return err
-	}
-	*d = v
-	return nil
+	return sqltext.Scan(d, src, "did", "a DID", Parse)
 }
 
 // Value implements [database/sql/driver.Valuer]: the DID as written, or NULL for

@@ -13,20 +13,7 @@ import (
 // [Handle.Value] writes it back as NULL. Any other column type is an error that names it. On error,
 // h is unchanged.
 func (h *Handle) Scan(src any) error {
-	s, null, err := sqltext.Text(src, "handle", "a Handle")
-	if err != nil {
-		return err
-	}
-	if null {
-		*h = Handle{}
-		return nil
-	}
-	v, err := Parse(s)
-	if err != nil {
-		return err
-	}
-	*h = v
-	return nil
+	return sqltext.Scan(h, src, "handle", "a Handle", Parse)
 }
 
 // Value implements [database/sql/driver.Valuer]: the handle as written (store Normalize'd handles in a column

@@ -13,20 +13,7 @@ import (
 // [Tag.Value] writes it back as NULL. Any other column type is an error that names it. On error,
 // t is unchanged.
 func (t *Tag) Scan(src any) error {
-	s, null, err := sqltext.Text(src, "lang", "a Tag")
-	if err != nil {
-		return err
-	}
-	if null {
-		*t = Tag{}
-		return nil
-	}
-	v, err := Parse(s)
-	if err != nil {
-		return err
-	}
-	*t = v
-	return nil
+	return sqltext.Scan(t, src, "lang", "a Tag", Parse)
 }
 
 // Value implements [database/sql/driver.Valuer]: the tag as written, case included (tags are case-insensitive:

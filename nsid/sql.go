@@ -13,20 +13,7 @@ import (
 // [NSID.Value] writes it back as NULL. Any other column type is an error that names it. On error,
 // n is unchanged.
 func (n *NSID) Scan(src any) error {
-	s, null, err := sqltext.Text(src, "nsid", "an NSID")
-	if err != nil {
-		return err
-	}
-	if null {
-		*n = NSID{}
-		return nil
-	}
-	v, err := Parse(s)
-	if err != nil {
-		return err
-	}
-	*n = v
-	return nil
+	return sqltext.Scan(n, src, "nsid", "an NSID", Parse)
 }
 
 // Value implements [database/sql/driver.Valuer]: the NSID as written (store Normalize'd NSIDs in a column

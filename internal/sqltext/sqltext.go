@@ -30,3 +30,24 @@ func Text(src any, pkg, into string) (s string, null bool, err error) {
 func TypeError(src any, pkg, into, want string) error {
 	return fmt.Errorf("%s: cannot scan a column value of type %T into %s (want %s)", pkg, src, into, want)
 }
+
+// Scan is the Scan method of an identifier type T read from a text column: the text of src
+// (Text) parsed with parse into *dst, the zero T for NULL (which no text gives, so Value writes
+// it back as NULL), and *dst left unchanged on any error.
+func Scan[T any](dst *T, src any, pkg, into string, parse func(string) (T, error)) error {
+	s, null, err := Text(src, pkg, into)
+	if err != nil {
+		return err
+	}
+	if null {
+		var zero T
+		*dst = zero
+		return nil
+	}
+	v, err := parse(s)
+	if err != nil {
+		return err
+	}
+	*dst = v
+	return nil
+}

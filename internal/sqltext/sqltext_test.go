@@ -1,6 +1,7 @@
 package sqltext
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -27,5 +28,29 @@ func TestText(t *testing.T) {
 	}
 	if _, _, err := Text(1.5, "x", "an X"); err == nil || !strings.Contains(err.Error(), "float64") {
 		t.Errorf("Text(float64) error %v", err)
+	}
+}
+
+// TestScan: NULL sets the zero value, text is parsed, and any error (a column of another type, a
+// text parse refuses) leaves the destination as it was.
+func TestScan(t *testing.T) {
+	parse := func(s string) (int, error) {
+		if s == "bad" {
+			return 0, errors.New("x: bad")
+		}
+		return len(s), nil
+	}
+	dst := 7
+	if err := Scan(&dst, []byte("abcd"), "x", "an X", parse); err != nil || dst != 4 {
+		t.Errorf("Scan(abcd) = %v, dst %d; want nil, 4", err, dst)
+	}
+	if err := Scan(&dst, "bad", "x", "an X", parse); err == nil || dst != 4 {
+		t.Errorf("Scan(bad) = %v, dst %d; want an error, dst unchanged", err, dst)
+	}
+	if err := Scan(&dst, int64(1), "x", "an X", parse); err == nil || dst != 4 {
+		t.Errorf("Scan(int64) = %v, dst %d; want an error, dst unchanged", err, dst)
+	}
+	if err := Scan(&dst, nil, "x", "an X", parse); err != nil || dst != 0 {
+		t.Errorf("Scan(nil) = %v, dst %d; want nil, 0", err, dst)
 	}
 }
