@@ -29,7 +29,7 @@ import (
 // Pointer of the bad value, through the fields' keys), and Offset -1. A cyclic value is refused
 // with ErrTooDeep.
 func MarshalCBORStruct(v any, opts ...Option) ([]byte, error) {
-	e := typedEncoder{newCBOREncoder(opts)}
+	e := typedEncoder{cborEncoder: newCBOREncoder(opts)}
 	pooled := getEncodeBuf()
 	buf, err := e.top(*pooled, v)
 	var out []byte

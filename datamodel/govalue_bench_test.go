@@ -4,7 +4,8 @@ import "testing"
 
 // BenchmarkGoValue measures the generic entry points on a Go struct (the realistic post and
 // profile decoded into Lexicon-style structs) beside the same record as a generic tree, and
-// beside MarshalCBORStruct: the cost of converting Go values one level at a time (govalue.go).
+// beside MarshalCBORStruct: the cost of converting Go values one level at a time (govalue.go),
+// which MarshalCBOR and RecordCID skip for a struct (isGoStruct).
 func BenchmarkGoValue(b *testing.B) {
 	for _, r := range []struct {
 		name string
@@ -42,6 +43,14 @@ func BenchmarkGoValue(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
 					if err := Validate(v.v); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+			b.Run(r.name+"/RecordCID/"+v.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := RecordCID(v.v); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -267,6 +267,10 @@ func TestGoValueErrors(t *testing.T) {
 			M map[int]string `cbor:"m"`
 		}{}, nil, ErrKeyNotString, "/m"},
 		{"Go types: a toarray struct", []any{goTestPair{A: 1}}, nil, ErrUnsupported, "/0"},
+		{"Go types: a toarray struct at the top", goTestPair{A: 1}, nil, ErrUnsupported, ""},
+		{"Go types: a toarray struct in a struct", struct {
+			P *goTestPair `cbor:"p"`
+		}{&goTestPair{A: 1}}, nil, ErrUnsupported, "/p"},
 		{"UnknownFields: an entry with a field's key", goTestCollide{Text: "a", Unknown: UnknownFields{"text": "b"}}, nil, ErrGoType, "/text"},
 		{"UnknownFields: an entry outside the data model", goTestCollide{Unknown: UnknownFields{"x": []any{1.5}}}, map[string]any{"text": "", "x": []any{1.5}}, ErrFloat, "/x/0"},
 	}
@@ -284,7 +288,7 @@ func TestGoValueErrors(t *testing.T) {
 				"MarshalJSON": func(v any) error { _, err := MarshalJSON(v); return err },
 				"Validate":    func(v any) error { return Validate(v) },
 			}
-			if r.rule != "Go types: a toarray struct" { // which the Struct functions write as an array
+			if !strings.HasPrefix(r.rule, "Go types: a toarray struct") { // which the Struct functions write as an array
 				// The Struct functions keep the rules of the generic entry points (their docs), so
 				// they refuse the same values with the same error.
 				entry["MarshalCBORStruct"] = func(v any) error { _, err := MarshalCBORStruct(v); return err }
@@ -387,6 +391,9 @@ func TestMarshalCBORStructSameBytes(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%#v: MarshalCBORStruct: %v", v, err)
 		}
+		if got, err := cborGeneric(nil, v, nil); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%#v:\ngeneric MarshalCBOR %x, %v\nMarshalCBORStruct   %x", v, got, err, want)
+		}
 		if got, err := MarshalCBOR(v); err != nil || !bytes.Equal(got, want) {
 			t.Errorf("%#v:\nMarshalCBOR       %x, %v\nMarshalCBORStruct %x", v, got, err, want)
 		}
@@ -400,5 +407,25 @@ func TestMarshalCBORStructSameBytes(t *testing.T) {
 		if got, err := MarshalJSON(v); err != nil || !bytes.Equal(got, wantJSON) {
 			t.Errorf("%#v:\nMarshalJSON       %s, %v\nMarshalJSONStruct %s", v, got, err, wantJSON)
 		}
+	}
+}
+
+// goTestTextStruct is a struct written as text (encoding.TextMarshaler): not a record, though a
+// struct.
+type goTestTextStruct struct{ s string }
+
+func (x goTestTextStruct) MarshalText() ([]byte, error) { return []byte(x.s), nil }
+
+// TestRecordCIDStructNotMap: RecordCID writes a Go struct with the typed encoder (isGoStruct), but
+// a struct whose type writes it as something other than a map is still no record, as
+// ValidateRecord says, and MarshalCBOR writes it as the text it is.
+func TestRecordCIDStructNotMap(t *testing.T) {
+	v := goTestTextStruct{"hello"}
+	_, err := RecordCID(v)
+	if verr := ValidateRecord(v); !errors.Is(err, ErrNotRecord) || !sameError(err, verr) {
+		t.Errorf("RecordCID = %v; ValidateRecord = %v; want ErrNotRecord from both", err, verr)
+	}
+	if out, err := MarshalCBOR(v); err != nil || string(out) != "\x65hello" {
+		t.Errorf("MarshalCBOR = %x, %v; want the text string hello", out, err)
 	}
 }

@@ -17,11 +17,22 @@ import (
 // The record is encoded into a pooled buffer and hashed there, so for a map[string]any the call
 // allocates only the CID.
 func RecordCID(v any) (cid.Cid, error) {
+	pooled := getEncodeBuf()
+	if isGoStruct(v) {
+		// The typed encoder (see isGoStruct); what it writes is a record if it is a map, not the
+		// text or bytes of a struct type with a method of its own.
+		e := typedEncoder{cborEncoder: cborDefaultEncoder, generic: true}
+		if buf, err := e.top(*pooled, v); err == nil && len(buf) > 0 && buf[0]&0xe0 == cborMajorMap {
+			c := cidutil.SumCBOR(buf)
+			putEncodeBuf(pooled, buf)
+			return c, nil
+		}
+	}
 	m, ok := recordMap(v)
 	if !ok {
+		putEncodeBuf(pooled, *pooled)
 		return cid.Undef, errNotRecord(v)
 	}
-	pooled := getEncodeBuf()
 	buf, err := AppendCBOR(*pooled, m)
 	var c cid.Cid
 	if err == nil {

@@ -30,6 +30,9 @@ import (
 // whose leaf writers it shares.
 type typedEncoder struct {
 	cborEncoder
+	// generic makes the encoder refuse what the generic entry points refuse and the Struct
+	// functions accept (toarray structs), for MarshalCBOR's fast path (isGoStruct).
+	generic bool
 }
 
 // typedMarshal appends the encoding of v to dst.

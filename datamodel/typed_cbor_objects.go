@@ -83,6 +83,9 @@ func (e *typedEncoder) structOf(dst []byte, p *typedPlan, ptr unsafe.Pointer, de
 		return dst, typedErr(p)
 	}
 	if p.toArray {
+		if e.generic {
+			return dst, valueError(ErrUnsupported, "a toarray struct") // MarshalCBOR's generic walker gives the error
+		}
 		return e.structArray(dst, p, ptr, depth)
 	}
 	n := p.always
