@@ -2,6 +2,7 @@ package datamodel
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"reflect"
@@ -271,6 +272,24 @@ func structCheckProperty(t *testing.T, v any) {
 	_, isStruct := v.(*structPropRecord)
 	if isStruct && ((gerr == nil) != (err == nil) || !bytes.Equal(gout, out)) {
 		t.Fatalf("%#v:\ngeneric MarshalCBOR %x, %v\nMarshalCBORStruct   %x, %v", v, gout, gerr, out, err)
+	}
+	// The same for JSON: MarshalJSONStruct against the generic walker (MarshalJSONIndent with an
+	// indent, then compacted: the typed fast path writes compact JSON only).
+	jout, jerr := MarshalJSONStruct(v)
+	gjout, gjerr := MarshalJSONIndent(v, "", " ")
+	if gjerr == nil {
+		var c bytes.Buffer
+		if err := json.Compact(&c, gjout); err != nil {
+			t.Fatal(err)
+		}
+		gjout = c.Bytes()
+	}
+	if mj, mjerr := MarshalJSON(v); (mjerr == nil) != (gjerr == nil) || mjerr == nil && !bytes.Equal(mj, gjout) ||
+		mjerr != nil && mjerr.Error() != gjerr.Error() {
+		t.Fatalf("%#v:\nMarshalJSON         %s, %v\ngeneric MarshalJSON %s, %v", v, mj, mjerr, gjout, gjerr)
+	}
+	if isStruct && ((gjerr == nil) != (jerr == nil) || !bytes.Equal(gjout, jout)) {
+		t.Fatalf("%#v:\nMarshalJSON       %s, %v\nMarshalJSONStruct %s, %v", v, gjout, gjerr, jout, jerr)
 	}
 	// MarshalCBOR, typed first or not, gives the generic walker's bytes and error.
 	if mout, merr := MarshalCBOR(v); (merr == nil) != (gerr == nil) || merr == nil && !bytes.Equal(mout, gout) ||

@@ -22,7 +22,9 @@ import (
 // (ErrLink, ErrBytes), other Go types, nesting deeper than Limits.MaxDepth). Errors are *Error
 // values whose Path names the value. Like MarshalCBOR, it refuses what the decoders would refuse
 // with the same limits: nesting deeper than MaxDepth (ErrTooDeep), arrays and maps of more than
-// MaxElements elements (ErrTooManyElements), keys longer than MaxKeyLen (ErrKeyTooLong).
+// MaxElements elements (ErrTooManyElements), keys longer than MaxKeyLen (ErrKeyTooLong). As with
+// MarshalCBOR, a struct at the top is written by the typed encoder (MarshalJSONStruct's), the
+// same bytes without building the equal tree first.
 //
 // The limits are DefaultLimits unless opts say otherwise (WithLimits), as for MarshalCBOR: a tree
 // decoded with raised limits re-encodes with the same options.
@@ -40,6 +42,13 @@ func MarshalJSONIndent(v any, prefix, indent string, opts ...Option) ([]byte, er
 // AppendJSON appends the compact atproto JSON encoding of v to dst, as MarshalJSON writes it. On
 // error it returns dst unchanged in length. It takes the same options.
 func AppendJSON(dst []byte, v any, opts ...Option) ([]byte, error) {
+	if isGoStruct(v) {
+		// As appendCBOR: the typed encoder for a struct, the generic walker for every error.
+		e := typedJSONEncoder{jsonEncoder: newJSONEncoder(opts), generic: true}
+		if out, err := e.top(dst, v); err == nil {
+			return out, nil
+		}
+	}
 	e := newJSONEncoder(opts)
 	out, err := e.value(dst, v, 1)
 	if err != nil {
@@ -50,6 +59,21 @@ func AppendJSON(dst []byte, v any, opts ...Option) ([]byte, error) {
 
 // jsonMarshal encodes into a pooled buffer (see getEncodeBuf) and returns an exact-size copy.
 func jsonMarshal(v any, prefix, indent string, opts []Option) ([]byte, error) {
+	if prefix == "" && indent == "" && isGoStruct(v) {
+		// As MarshalCBOR (appendCBOR): the typed encoder for a struct, written compact, and the
+		// generic walker for every error.
+		e := typedJSONEncoder{jsonEncoder: newJSONEncoder(opts), generic: true}
+		pooled := getEncodeBuf()
+		buf, err := e.top(*pooled, v)
+		var out []byte
+		if err == nil {
+			out = exactCopy(buf, nil)
+		}
+		putEncodeBuf(pooled, buf)
+		if err == nil {
+			return out, nil
+		}
+	}
 	e := newJSONEncoder(opts)
 	e.prefix, e.indent, e.pretty = prefix, indent, prefix != "" || indent != ""
 	pooled := getEncodeBuf()

@@ -58,6 +58,9 @@ func MarshalJSONStruct(v any, opts ...Option) ([]byte, error) {
 // typedJSONEncoder is the state of one MarshalJSONStruct: MarshalJSON's.
 type typedJSONEncoder struct {
 	jsonEncoder
+	// generic makes the encoder refuse what the generic entry points refuse and the Struct
+	// functions accept (toarray structs), for MarshalJSON's fast path (isGoStruct).
+	generic bool
 }
 
 // top appends v, the top-level value.
@@ -112,6 +115,9 @@ func (e *typedJSONEncoder) value(dst []byte, p *typedPlan, ptr unsafe.Pointer, d
 		return e.value(dst, p.elem, pp, depth)
 	case typedStruct:
 		if p.toArray {
+			if e.generic {
+				return dst, valueError(ErrUnsupported, "a toarray struct") // MarshalJSON's generic walker gives the error
+			}
 			return e.structArray(dst, p, ptr, depth)
 		}
 		return e.object(dst, p, ptr, depth)
