@@ -92,13 +92,14 @@ func cborGeneric(dst []byte, v any, opts []Option) ([]byte, error) {
 
 // isGoStruct reports whether v is a Go struct, or a non-nil pointer to one, that is none of the
 // generic types (Link, Blob, cid.Cid). MarshalCBOR, AppendCBOR and RecordCID write such a value
-// with atcore's typed encoder (MarshalCBORStruct's), which writes each field from the plan of
-// its type instead of converting the struct into a map first, about five times faster
-// (BenchmarkGoValue), and writes the same bytes and accepts the same structs as the generic
-// walker (TestMarshalCBORStructProperty, TestGoValueErrors). The typed encoder runs in its
-// generic mode, which refuses toarray structs as the generic entry points do. When it refuses
-// anything, the generic walker runs after all, for the error these functions document: the first
-// error met may differ between the two.
+// with atcore's typed encoder (MarshalCBORStruct's), MarshalJSON and AppendJSON with the JSON one
+// (MarshalJSONStruct's): they write each field from the plan of its type instead of converting
+// the struct into a map first, about five times faster on the post (BenchmarkGoValue), and write
+// the same bytes and accept the same structs as the generic walker
+// (TestMarshalCBORStructProperty, TestGoValueErrors). The typed encoders run in their generic
+// mode, which refuses toarray structs as the generic entry points do. When they refuse anything,
+// the generic walker runs after all, for the error these functions document: the first error met
+// may differ between the two.
 func isGoStruct(v any) bool {
 	if isGeneric(v) {
 		return false
