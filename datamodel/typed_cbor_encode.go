@@ -80,41 +80,15 @@ func (e *typedEncoder) encode(dst []byte, p *typedPlan, ptr unsafe.Pointer, dept
 			return dst, valueError(ErrInvalidUTF8, strconv.Quote(s))
 		}
 		return append(cborAppendHead(dst, cborMajorText, uint64(len(s))), s...), nil
-	case typedInt:
-		var n int64
-		switch p.size {
-		case 1:
-			n = int64(*(*int8)(ptr))
-		case 2:
-			n = int64(*(*int16)(ptr))
-		case 4:
-			n = int64(*(*int32)(ptr))
-		default:
-			n = *(*int64)(ptr)
+	case typedInt, typedUint:
+		n, err := typedInteger(p, ptr)
+		if err != nil {
+			return dst, err
 		}
 		if e.unsafeInt(n) {
 			return dst, errUnsafeInteger(n)
 		}
 		return cborAppendInt(dst, n), nil
-	case typedUint:
-		var u uint64
-		switch p.size {
-		case 1:
-			u = uint64(*(*uint8)(ptr))
-		case 2:
-			u = uint64(*(*uint16)(ptr))
-		case 4:
-			u = uint64(*(*uint32)(ptr))
-		default:
-			u = *(*uint64)(ptr)
-		}
-		if u > math.MaxInt64 {
-			return dst, valueError(ErrIntegerRange, strconv.FormatUint(u, 10))
-		}
-		if e.unsafeInt(int64(u)) {
-			return dst, errUnsafeInteger(int64(u))
-		}
-		return cborAppendHead(dst, cborMajorUint, u), nil
 	case typedBool:
 		if *(*bool)(ptr) {
 			return append(dst, cborTrue), nil

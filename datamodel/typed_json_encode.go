@@ -99,7 +99,7 @@ func (e *typedJSONEncoder) value(dst []byte, p *typedPlan, ptr unsafe.Pointer, d
 	case typedBool:
 		return strconv.AppendBool(dst, *(*bool)(ptr)), nil
 	case typedInt, typedUint:
-		n, err := typedJSONInteger(p, ptr)
+		n, err := typedInteger(p, ptr)
 		if err == nil && e.unsafeInt(n) {
 			err = errUnsafeInteger(n)
 		}
@@ -239,37 +239,6 @@ func (e *typedJSONEncoder) anySlice(dst []byte, a []any, depth int) ([]byte, err
 	}
 	e.leave(arrayID(a), depth)
 	return e.close(dst, ']', len(a)), nil
-}
-
-// typedJSONInteger reads the Go integer at ptr, of plan p, as the data model's integer: an unsigned
-// value beyond int64 is ErrIntegerRange (DECISIONS rule 9), as goInt reports it.
-func typedJSONInteger(p *typedPlan, ptr unsafe.Pointer) (int64, *Error) {
-	if p.kind == typedInt {
-		switch p.size {
-		case 1:
-			return int64(*(*int8)(ptr)), nil
-		case 2:
-			return int64(*(*int16)(ptr)), nil
-		case 4:
-			return int64(*(*int32)(ptr)), nil
-		}
-		return *(*int64)(ptr), nil
-	}
-	var u uint64
-	switch p.size {
-	case 1:
-		u = uint64(*(*uint8)(ptr))
-	case 2:
-		u = uint64(*(*uint16)(ptr))
-	case 4:
-		u = uint64(*(*uint32)(ptr))
-	default:
-		u = *(*uint64)(ptr)
-	}
-	if u > 1<<63-1 {
-		return 0, valueError(ErrIntegerRange, strconv.FormatUint(u, 10))
-	}
-	return int64(u), nil
 }
 
 // typedJSONText returns the text of an encoding.TextMarshaler of plan p at ptr, checked as a string.

@@ -274,7 +274,7 @@ func typedJSONShallow(p *typedPlan, ptr unsafe.Pointer) any {
 	case typedBool:
 		return *(*bool)(ptr)
 	case typedInt, typedUint:
-		if n, err := typedJSONInteger(p, ptr); err == nil {
+		if n, err := typedInteger(p, ptr); err == nil {
 			return n
 		}
 		return *(*uint64)(ptr) // beyond int64: goInt reports it

@@ -544,3 +544,35 @@ func (k typedKind) String() string {
 	}
 	return "typedKind(" + strconv.Itoa(int(k)) + ")"
 }
+
+// typedInteger reads the Go integer at ptr, of plan p (typedInt or typedUint), as the data
+// model's integer, for both typed encoders: an unsigned
+// value beyond int64 is ErrIntegerRange (DECISIONS rule 9), as goInt reports it.
+func typedInteger(p *typedPlan, ptr unsafe.Pointer) (int64, *Error) {
+	if p.kind == typedInt {
+		switch p.size {
+		case 1:
+			return int64(*(*int8)(ptr)), nil
+		case 2:
+			return int64(*(*int16)(ptr)), nil
+		case 4:
+			return int64(*(*int32)(ptr)), nil
+		}
+		return *(*int64)(ptr), nil
+	}
+	var u uint64
+	switch p.size {
+	case 1:
+		u = uint64(*(*uint8)(ptr))
+	case 2:
+		u = uint64(*(*uint16)(ptr))
+	case 4:
+		u = uint64(*(*uint32)(ptr))
+	default:
+		u = *(*uint64)(ptr)
+	}
+	if u > 1<<63-1 {
+		return 0, valueError(ErrIntegerRange, strconv.FormatUint(u, 10))
+	}
+	return int64(u), nil
+}
