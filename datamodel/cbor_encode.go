@@ -94,7 +94,7 @@ func cborGeneric(dst []byte, v any, opts []Option) ([]byte, error) {
 // generic types (Link, Blob, cid.Cid). MarshalCBOR, AppendCBOR and RecordCID write such a value
 // with atcore's typed encoder (MarshalCBORStruct's), MarshalJSON and AppendJSON with the JSON one
 // (MarshalJSONStruct's): they write each field from the plan of its type instead of converting
-// the struct into a map first, about five times faster on the post (BenchmarkGoValue), and write
+// the struct into a map first, four to five times faster on the post (BenchmarkGoValue), and write
 // the same bytes and accept the same structs as the generic walker
 // (TestMarshalCBORStructProperty, TestGoValueErrors). The typed encoders run in their generic
 // mode, which refuses toarray structs as the generic entry points do. When they refuse anything,

@@ -41,7 +41,8 @@
 // match field names exactly; unknown keys are ignored, kept in an UnknownFields field (so that a
 // record written back keeps its bytes and CID), or refused (DisallowUnknownFields). MarshalCBOR,
 // AppendCBOR, RecordCID, MarshalJSON and AppendJSON use the same typed encoders for a struct at
-// the top (the same bytes as the generic walk, in a fifth to a quarter of the time on a post).
+// the top (the same bytes as the generic walk, in 0.19× (CBOR) and 0.27× (JSON) the time on the
+// post, BenchmarkGoValue).
 // Link, Blob,
 // Bytes and tid.TID also implement fxamacker/cbor's Marshaler and Unmarshaler, for programs that
 // bring their own fxamacker modes; that path checks each value alone, at the default limits.

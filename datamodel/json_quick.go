@@ -269,12 +269,12 @@ const jsonRegrowFrom = 128
 // regrow returns out, the map of the first members of the object at start, re-made with room for
 // as many members as the object probably has, and the size at which to guess again. A JSON
 // object does not say how many members it has, and a map that grows by itself moves its members
-// to new tables at every doubling, while one made large enough never does: reading a map of 32 768
-// members took twice as long growing as presized (BenchmarkCBORDecode/rec=wide32k, whose CBOR map
-// says its size). The guess is the rest of the input at the density of the members so far, at
-// most eight times as many members as out has, so that an object followed by other data costs
-// at most eight times its own size in empty slots, and at most MaxElements; a guess that is not
-// twice as many is not worth the move, and is made again at twice the size.
+// to new tables at every doubling, while one made large enough never does: UnmarshalCBOR, whose
+// maps say their size, took 14.5 ms instead of 7.5 ms on the wide32k input of internal/peers when
+// its map was made small and left to grow. The guess is the rest of the input at the density of
+// the members so far, at most eight times as many members as out has, so that an object followed
+// by other data costs at most eight times its own size in empty slots, and at most MaxElements;
+// a guess that is not twice as many is not worth the move, and is made again at twice the size.
 func (d *jsonDecoder) regrow(out map[string]any, start int) (map[string]any, int) {
 	n := len(out)
 	guess := n + int(int64(n)*int64(len(d.data)-d.pos)/int64(d.pos-start))
