@@ -13,6 +13,8 @@ import (
 
 var sinkCID cid.Cid
 
+var sinkString string
+
 // BenchmarkSum puts SumCBOR next to a bare sha256.Sum256 of the same bytes, so their ratio can be
 // read from one run (target: SumCBOR within 1.2× of sha256.Sum256).
 func BenchmarkSum(b *testing.B) {
@@ -118,6 +120,25 @@ func BenchmarkParse(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkString compares AppendString, into a buffer with room, with go-cid's String on a
+// blessed CID.
+func BenchmarkString(b *testing.B) {
+	c := SumCBOR([]byte("record"))
+	buf := make([]byte, 0, 64)
+	b.Run("AppendString", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			buf = AppendString(buf[:0], c)
+		}
+	})
+	b.Run("cid.String", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkString = c.String()
+		}
+	})
 }
 
 func BenchmarkCheck(b *testing.B) {

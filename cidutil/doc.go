@@ -10,6 +10,7 @@
 //
 // AppendSumCBOR and AppendSumRaw append the 36-byte binary CID to a buffer instead, without
 // allocating: for MST nodes, CAR files and keys, where a cid.Cid per record is not needed.
+// AppendString writes a CID's string (the bytes of its String method) into a buffer, for encoders.
 //
 // What it reads may be any well-formed CIDv1, kept byte for byte: ParseBinary for the payload of
 // a DAG-CBOR tag 42, ParseString for a JSON {"$link": …}, AppendBinaryString to read the string
@@ -20,8 +21,9 @@
 // The CID type is go-cid's cid.Cid. Its own parsers are lenient in ways that matter here:
 // cid.Decode accepts CIDv0 and any multibase, cid.Cast reads a bare "12 20 …" multihash as CIDv0
 // and accepts truncated digests, and the zero value cid.Undef prints as "b" and reports version 1.
-// This package's functions do not share those behaviours: they reject CIDv0 and cid.Undef, and
-// IsBlessed insists on a full 32-byte sha2-256 digest.
+// This package's readers do not share those behaviours: they reject CIDv0 and cid.Undef, and
+// IsBlessed insists on a full 32-byte sha2-256 digest. (AppendString, a writer, prints any cid.Cid
+// as String does.)
 //
 // Every error is an *Error, shaped as the module's other syntax errors: the kind of input, a
 // bounded copy of it (for strings), its length, the byte offset where one applies, the reason, and

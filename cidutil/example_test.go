@@ -73,6 +73,17 @@ func ExampleAppendBinaryString() {
 	// 72 true true
 }
 
+func ExampleAppendString() {
+	// A link written into a JSON buffer as {"$link": …}, without a string for it.
+	c := cidutil.SumCBOR([]byte("record"))
+	out := []byte(`{"$link":"`)
+	out = cidutil.AppendString(out, c)
+	out = append(out, `"}`...)
+	fmt.Println(string(out) == `{"$link":"`+c.String()+`"}`, len(out)-len(`{"$link":""}`))
+	// Output:
+	// true 59
+}
+
 func ExampleParseBlessed() {
 	c, err := cidutil.ParseBlessed("bafkreiccldh766hwcnuxnf2wh6jgzepf2nlu2lvcllt63eww5p6chi4ity")
 	fmt.Println(c.Type() == cidutil.CodecRaw, err)

@@ -63,6 +63,9 @@ func FuzzParseBinary(f *testing.F) {
 		if back, err := ParseString(c.String()); err != nil || back != c {
 			t.Fatalf("ParseString(%s) = %v, %v", c.String(), back, err)
 		}
+		if s := AppendString(nil, c); string(s) != c.String() {
+			t.Fatalf("AppendString(%x) = %q, want %q", b, s, c.String())
+		}
 		if IsBlessed(c) != (len(b) == 36 && (b[1] == 0x71 || b[1] == 0x55) && b[2] == 0x12) {
 			t.Fatalf("IsBlessed(%x) = %v", b, IsBlessed(c))
 		}

@@ -3,6 +3,7 @@ package datamodel
 import (
 	"strconv"
 
+	"github.com/atcore/atcore/cidutil"
 	"github.com/atcore/atcore/internal/utf8v"
 	cid "github.com/ipfs/go-cid"
 )
@@ -288,27 +289,11 @@ func (e *jsonEncoder) link(dst []byte, c cid.Cid) ([]byte, error) {
 	return e.close(dst, '}', 1), nil
 }
 
-// jsonAppendCID appends the quoted base32 string of a CIDv1: "b" and the binary CID in lower-case
+// jsonAppendCID appends the quoted string of a CIDv1: "b" and the binary CID in lower-case
 // RFC 4648 base32 without padding, the blessed string form (DECISIONS rule 12), written straight
 // into dst instead of through go-cid's allocating String.
 func jsonAppendCID(dst []byte, c cid.Cid) []byte {
-	const alphabet = "abcdefghijklmnopqrstuvwxyz234567"
-	b := c.KeyString()
-	dst = append(dst, '"', 'b')
-	var acc uint64 // bits not yet written, in the low nbits
-	nbits := 0
-	for i := 0; i < len(b); i++ {
-		acc = acc<<8 | uint64(b[i])
-		nbits += 8
-		for nbits >= 5 {
-			nbits -= 5
-			dst = append(dst, alphabet[acc>>nbits&31])
-		}
-	}
-	if nbits > 0 {
-		dst = append(dst, alphabet[acc<<(5-nbits)&31])
-	}
-	return append(dst, '"')
+	return append(cidutil.AppendString(append(dst, '"'), c), '"')
 }
 
 // blob writes a Blob in the form of DECISIONS rule 13, or in the legacy form it was read from.
