@@ -11,7 +11,8 @@ import (
 // stated plainly (length-first then bytewise for DAG-CBOR, DECISIONS rule 9; bytewise for JSON),
 // on key sets built to meet every branch: keys sharing their first 8 bytes, keys that differ
 // only past them, zero bytes that the prefix's padding could confuse with a shorter key, and
-// sizes on both sides of the insertion sort's bound. The heapsort fallback is checked alone.
+// sizes on both sides of the insertion sort's and the radix sort's bounds, and keys near 255
+// bytes. The heapsort fallback and the radix sort are also checked alone, at every size.
 func TestSortedEntries(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 7))
 	alphabets := []string{"ab", "abc\x00", "abcdefghijklmnopqrstuvwxyz0123456789", "\x00\x01\xff", "é日🦋"}
@@ -22,6 +23,10 @@ func TestSortedEntries(t *testing.T) {
 		}
 		alpha := alphabets[round%len(alphabets)]
 		stem := strings.Repeat("x", r.IntN(12)) // a shared prefix, shorter or longer than 8 bytes
+		if round%10 == 5 {
+			// Keys of about 255 bytes, where the radix sort's length digit saturates.
+			n, stem = 256+r.IntN(300), strings.Repeat("y", 245+r.IntN(12))
+		}
 		m := make(map[string]any, n)
 		for len(m) < n {
 			var b strings.Builder
@@ -51,6 +56,16 @@ func TestSortedEntries(t *testing.T) {
 				"sortEntries": func() {
 					entries, _ := collectMapEntries(nil, m)
 					s = sortedEntries{entries, sortEntries(entries, nil, lengthFirst), lengthFirst}
+				},
+				"radix": func() {
+					// The items of sortEntries' large-map path, sorted by the radix sort alone
+					// (which sort takes from radixMinItems items).
+					entries, _ := collectMapEntries(nil, m)
+					s = sortedEntries{entries, nil, lengthFirst}
+					for i := range entries {
+						s.order = append(s.order, newSortItem(entries[i].key, i))
+					}
+					s.radix(s.order)
 				},
 				"heap": func() {
 					// The items of sortEntries' large-map path, sorted by the fallback alone.
