@@ -23,10 +23,12 @@ import (
 // profiled). On small maps the items cost more than they save: building them took MarshalCBOR
 // from 25.8k to 31.9k instructions on the post record (cachegrind).
 //
-// The sort of items is an introsort: quicksort with a median-of-three pivot, insertion sort
-// below 13 items, and heapsort once the quicksort has split more than 2·log₂n times, so that no
-// key set costs more than O(n log n) compares. Map keys are distinct, which the partition relies
-// on.
+// From radixMinItems items on, the items are sorted by their integers alone, with a radix sort
+// (see radix), and only runs of keys that the integers cannot order are compared. Below it, and
+// for those runs, the sort of items is an introsort: quicksort with a median-of-three pivot,
+// insertion sort below 13 items, and heapsort once the quicksort has split more than 2·log₂n
+// times, so that no key set costs more than O(n log n) compares. Map keys are distinct, which the
+// partition relies on.
 
 // mapEntry is a map entry being sorted for encoding.
 type mapEntry struct {
