@@ -1,6 +1,8 @@
 package datamodel
 
 import (
+	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -133,6 +135,53 @@ func TestKeyPrefix(t *testing.T) {
 		}
 		if got := keyPrefix(k[:n]); got != want {
 			t.Errorf("keyPrefix(%q) = %#x, want %#x", k[:n], got, want)
+		}
+	}
+}
+
+// TestEncodeWideConcurrent encodes maps large enough for the radix sort (whose second buffer is
+// pooled) from many goroutines at once (run with -race): each output must be the one the same map
+// gives alone, so no goroutine sorts in another's buffer.
+func TestEncodeWideConcurrent(t *testing.T) {
+	const workers = 16
+	maps := make([]map[string]any, workers)
+	wantCBOR, wantJSON := make([][]byte, workers), make([][]byte, workers)
+	for w := range maps {
+		m := make(map[string]any)
+		for i := range radixMinItems + 37*w {
+			m[fmt.Sprintf("k%d-%d", w, i*7919%100003)] = int64(i)
+		}
+		maps[w] = m
+		var err error
+		if wantCBOR[w], err = MarshalCBOR(m); err != nil {
+			t.Fatal(err)
+		}
+		if wantJSON[w], err = MarshalJSON(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	errs := make(chan error, workers)
+	for w := range workers {
+		go func() {
+			for i := range 20 {
+				k := (w + i) % workers
+				c, err := MarshalCBOR(maps[k])
+				if err != nil || !bytes.Equal(c, wantCBOR[k]) {
+					errs <- fmt.Errorf("map %d: MarshalCBOR differs from its output alone (%v)", k, err)
+					return
+				}
+				j, err := MarshalJSON(maps[k])
+				if err != nil || !bytes.Equal(j, wantJSON[k]) {
+					errs <- fmt.Errorf("map %d: MarshalJSON differs from its output alone (%v)", k, err)
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range workers {
+		if err := <-errs; err != nil {
+			t.Error(err)
 		}
 	}
 }
