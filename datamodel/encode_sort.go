@@ -227,9 +227,11 @@ func (s *sortedEntries) sort() {
 	s.quick(s.order, 2*bits.Len(uint(len(s.order))))
 }
 
-// radixMinItems is the number of items from which sort takes the radix sort: below it, zeroing
-// and summing the radix sort's counts costs more than the compares it saves.
-const radixMinItems = 256
+// radixMinItems is the number of items from which sort takes the radix sort. Below it, the
+// radix sort's nine passes over the items cost more than the compares they save: on random keys
+// of 1 to 16 bytes (BenchmarkSortItems, two runs) it takes 1.2-1.8x quick's time at 1 024 items,
+// 0.8-1.2x at 2 048, 0.6x at 4 096 and 0.5x at 32 768.
+const radixMinItems = 2048
 
 // radix sorts a by the items' integers alone, with no compare: a stable counting sort (least
 // significant digit first) on the length's digit and each byte of the prefix. On a map of 32 768

@@ -3,6 +3,7 @@ package datamodel
 import (
 	"bytes"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -182,6 +183,43 @@ func TestEncodeWideConcurrent(t *testing.T) {
 	for range workers {
 		if err := <-errs; err != nil {
 			t.Error(err)
+		}
+	}
+}
+
+// BenchmarkSortItems times the two sorts of a large map's items on random keys of 1 to 16 bytes,
+// in both orders: the evidence for radixMinItems.
+func BenchmarkSortItems(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{1024, 2048, 4096, 32768} {
+		m := map[string]any{}
+		for len(m) < n {
+			k := make([]byte, 1+r.IntN(16))
+			for i := range k {
+				k[i] = byte('a' + r.IntN(26))
+			}
+			m[string(k)] = 1
+		}
+		entries, _ := collectMapEntries(nil, m)
+		items := make([]sortItem, len(entries))
+		for i := range entries {
+			items[i] = newSortItem(entries[i].key, i)
+		}
+		work := make([]sortItem, len(items))
+		for _, lengthFirst := range []bool{true, false} {
+			s := sortedEntries{entries, work, lengthFirst}
+			b.Run(fmt.Sprintf("n=%d/lengthFirst=%v/sort=quick", n, lengthFirst), func(b *testing.B) {
+				for b.Loop() {
+					copy(work, items)
+					s.quick(work, 2*bits.Len(uint(len(work))))
+				}
+			})
+			b.Run(fmt.Sprintf("n=%d/lengthFirst=%v/sort=radix", n, lengthFirst), func(b *testing.B) {
+				for b.Loop() {
+					copy(work, items)
+					s.radix(work)
+				}
+			})
 		}
 	}
 }
