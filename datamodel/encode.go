@@ -166,7 +166,7 @@ func mapID(m map[string]any) containerID {
 
 // encodeBufPool holds the output buffers of MarshalCBOR, MarshalJSON and RecordCID, so that a
 // steady stream of encodes allocates only its exact-size results.
-var encodeBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
+var encodeBufPool = sharedPool[[]byte]{make: func() *[]byte { b := make([]byte, 0, 1024); return &b }}
 
 // maxPooledEncodeBuf is the largest buffer the pool keeps: the largest record the decoders accept
 // by default (DefaultMaxJSONSize; a CBOR record's JSON form is larger than its CBOR), so that
@@ -174,19 +174,19 @@ var encodeBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); retu
 // copying it at every step (with a 64 KiB bound a 1 MB encode allocated 6 bytes per output byte;
 // BenchmarkEncodeSweep). A buffer beyond it, only from a tree no decoder would have produced
 // with the default limits, is dropped rather than pinned. A pooled buffer not used for two
-// garbage collections is freed (sync.Pool), so the memory held is at most this bound per
+// garbage collections is freed (sharedPool), so the memory held is at most this bound per
 // encode running at once.
 const maxPooledEncodeBuf = DefaultMaxJSONSize
 
 // getEncodeBuf returns an empty pooled buffer; putEncodeBuf returns it, grown to buf, to the
 // pool.
-func getEncodeBuf() *[]byte { p := encodeBufPool.Get().(*[]byte); *p = (*p)[:0]; return p }
+func getEncodeBuf() *[]byte { p := encodeBufPool.get(); *p = (*p)[:0]; return p }
 
 func putEncodeBuf(p *[]byte, buf []byte) {
 	if cap(buf) <= maxPooledEncodeBuf {
 		*p = buf[:0]
 	}
-	encodeBufPool.Put(p)
+	encodeBufPool.put(p, cap(*p) >= largeScratch)
 }
 
 // exactCopy returns a copy of buf in one exact-size allocation (the growing happened in the

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
-	"sync"
 	"unsafe"
 )
 
@@ -264,7 +263,7 @@ func (s *sortedEntries) radix(a []sortItem) {
 	if s.lengthFirst {
 		passes = [9]int{0, 1, 2, 3, 4, 5, 6, 7, 8}
 	}
-	sp := radixScratchPool.Get().(*[]sortItem)
+	sp := radixScratchPool.get()
 	if cap(*sp) < len(a) {
 		*sp = make([]sortItem, len(a))
 	}
@@ -299,7 +298,7 @@ func (s *sortedEntries) radix(a []sortItem) {
 		copy(a, src)
 	}
 	if cap(*sp) <= maxPooledEntries {
-		radixScratchPool.Put(sp)
+		radixScratchPool.put(sp, true) // radixMinItems items are 32 KiB
 	}
 	// Runs whose integers tie: keys the integers cannot order, sorted by compares.
 	for i := 0; i < len(a); {
@@ -323,7 +322,7 @@ func startOffsets(c *[256]int) {
 }
 
 // radixScratchPool holds radix's second buffer of items.
-var radixScratchPool = sync.Pool{New: func() any { return new([]sortItem) }}
+var radixScratchPool = sharedPool[[]sortItem]{make: func() *[]sortItem { return new([]sortItem) }}
 
 func (s *sortedEntries) quick(a []sortItem, splits int) {
 	for len(a) > 12 {
@@ -427,7 +426,7 @@ type entryScratch struct {
 
 // entryScratchPool holds the sort space of large maps, so that encoding a wide map allocates only
 // its output (48 bytes per entry, several times the entry's encoded size, were allocated before).
-var entryScratchPool = sync.Pool{New: func() any { return new(entryScratch) }}
+var entryScratchPool = sharedPool[entryScratch]{make: func() *entryScratch { return new(entryScratch) }}
 
 // maxPooledEntries bounds the space the pool keeps, as maxPooledEncodeBuf bounds the buffers'.
 const maxPooledEntries = maxPooledEncodeBuf / 48
@@ -437,7 +436,7 @@ const maxPooledEntries = maxPooledEncodeBuf / 48
 // space goes back as the scratch's own slices, not as a sortedEntries': that would make every
 // map's stack arrays escape to the heap.)
 func getEntryScratch(n int) *entryScratch {
-	sc := entryScratchPool.Get().(*entryScratch)
+	sc := entryScratchPool.get()
 	if cap(sc.entries) < n || cap(sc.order) < n {
 		sc.entries = make([]mapEntry, 0, n)
 		sc.order = make([]sortItem, 0, n)
@@ -450,5 +449,5 @@ func putEntryScratch(sc *entryScratch, n int) {
 		return
 	}
 	clear(sc.entries[:min(n, cap(sc.entries))])
-	entryScratchPool.Put(sc)
+	entryScratchPool.put(sc, cap(sc.entries)*48 >= largeScratch) // 48 bytes an entry with its item
 }

@@ -1,0 +1,79 @@
+package datamodel
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// sharedPool is a sync.Pool with a slot in front that every goroutine sees, for the encoders'
+// large scratch space (output buffers, sort space). sync.Pool keeps an object put on one P in
+// that P's private slot, which a goroutine that has moved to another P cannot take from: encoding
+// a 32 768-key map over and over allocated 1.0-1.55 bytes per output byte with GOMAXPROCS=2 and
+// 1.002 with GOMAXPROCS=1, the misses re-making up to 2 MB of space
+// (BenchmarkEncodeSweep/wide=32768). The slot holds one object, the one an encode running alone
+// uses; encodes running at the same time fall back to the sync.Pool. Only large objects go to the
+// slot, so that a process encoding small records only pays a plain load for it, not the two
+// atomic exchanges a get and a put through the slot cost.
+//
+// Like sync.Pool's, the slot's object is let go once it has gone unused for two garbage
+// collections: each collection moves it to old, where the next get still finds it, and drops what
+// old held.
+type sharedPool[T any] struct {
+	slot, old atomic.Pointer[T]
+	pool      sync.Pool
+	make      func() *T
+}
+
+// get returns an object from the slot, else from the pool, else a new one.
+func (p *sharedPool[T]) get() *T {
+	if p.slot.Load() != nil {
+		if x := p.slot.Swap(nil); x != nil {
+			return x
+		}
+	}
+	if p.old.Load() != nil {
+		if x := p.old.Swap(nil); x != nil {
+			return x
+		}
+	}
+	if x, ok := p.pool.Get().(*T); ok {
+		return x
+	}
+	return p.make()
+}
+
+// put returns x to the slot if it is large (see largeScratch) and the slot empty, else to the
+// pool.
+func (p *sharedPool[T]) put(x *T, large bool) {
+	if !large || !p.slot.CompareAndSwap(nil, x) {
+		p.pool.Put(x)
+	}
+}
+
+// largeScratch is the size, in bytes, from which the encoders' scratch space goes to a shared
+// pool's slot: a 64 KiB buffer is what a 50 KB record's encode grows.
+const largeScratch = 64 << 10
+
+// age moves the slot's object to old, dropping old's, at each garbage collection.
+func (p *sharedPool[T]) age() { p.old.Store(p.slot.Swap(nil)) }
+
+// sharedPools are the pools that age at each garbage collection.
+var sharedPools = []interface{ age() }{&encodeBufPool, &entryScratchPool, &radixScratchPool}
+
+// gcSentinel is an object that nothing references, so that its cleanup runs after each garbage
+// collection (a pointer field keeps it out of the tiny allocator, which would share its block).
+type gcSentinel struct{ _ *byte }
+
+// ageAfterNextGC ages the shared pools once the next garbage collection has run, and arms itself
+// again.
+func ageAfterNextGC() {
+	runtime.AddCleanup(new(gcSentinel), func(struct{}) {
+		for _, p := range sharedPools {
+			p.age()
+		}
+		ageAfterNextGC()
+	}, struct{}{})
+}
+
+func init() { ageAfterNextGC() }

@@ -1,0 +1,54 @@
+package datamodel
+
+import (
+	"runtime"
+	"testing"
+	"time"
+)
+
+// TestSharedPoolAge: an object put back survives one aging (the next get finds it, in old) and is
+// let go after two without a get, as sync.Pool's objects are.
+func TestSharedPoolAge(t *testing.T) {
+	made := 0
+	p := &sharedPool[int]{make: func() *int { made++; return new(int) }}
+	x := p.get()
+	p.put(x, true)
+	p.age()
+	if got := p.get(); got != x {
+		t.Fatal("an object aged once was not reused")
+	}
+	p.put(x, true)
+	p.age()
+	p.age()
+	if got := p.get(); got == x || made != 2 {
+		t.Fatalf("an object aged twice was reused (made %d)", made)
+	}
+	// A second object put while the slot is full goes to the sync.Pool.
+	y, z := p.get(), new(int)
+	p.put(y, true)
+	p.put(z, true)
+	if p.slot.Load() != y {
+		t.Fatal("the slot did not keep the first object put")
+	}
+	// A small object never takes the slot.
+	small := &sharedPool[int]{make: func() *int { return new(int) }}
+	small.put(new(int), false)
+	if small.slot.Load() != nil {
+		t.Fatal("a small object took the slot")
+	}
+}
+
+// TestSharedPoolAgesAtGC: the encoders' pools age at garbage collections, so that a large buffer
+// left unused is freed.
+func TestSharedPoolAgesAtGC(t *testing.T) {
+	b := make([]byte, 0, 1<<20)
+	encodeBufPool.put(&b, true) // into the slot, or the sync.Pool if an encode filled it first
+	deadline := time.Now().Add(10 * time.Second)
+	for encodeBufPool.slot.Load() == &b || encodeBufPool.old.Load() == &b {
+		if time.Now().After(deadline) {
+			t.Fatal("the pooled buffer was still held after 10 s of garbage collections")
+		}
+		runtime.GC()
+		time.Sleep(time.Millisecond) // cleanups run on their own goroutine
+	}
+}
