@@ -42,7 +42,11 @@ func TestSharedPoolAge(t *testing.T) {
 // left unused is freed.
 func TestSharedPoolAgesAtGC(t *testing.T) {
 	b := make([]byte, 0, 1<<20)
-	encodeBufPool.put(&b, true) // into the slot, or the sync.Pool if an encode filled it first
+	encodeBufPool.slot.Store(nil)
+	encodeBufPool.put(&b, true)
+	if encodeBufPool.slot.Load() != &b {
+		t.Fatal("a large buffer did not take the empty slot")
+	}
 	deadline := time.Now().Add(10 * time.Second)
 	for encodeBufPool.slot.Load() == &b || encodeBufPool.old.Load() == &b {
 		if time.Now().After(deadline) {
