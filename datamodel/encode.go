@@ -166,7 +166,7 @@ func mapID(m map[string]any) containerID {
 
 // encodeBufPool holds the output buffers of MarshalCBOR, MarshalJSON and RecordCID, so that a
 // steady stream of encodes allocates only its exact-size results.
-var encodeBufPool = sharedPool[[]byte]{make: func() *[]byte { b := make([]byte, 0, 1024); return &b }}
+var encodeBufPool = sharedPool[[]byte]{fresh: func() *[]byte { b := make([]byte, 0, 1024); return &b }}
 
 // maxPooledEncodeBuf is the largest buffer the pool keeps: the largest record the decoders accept
 // by default (DefaultMaxJSONSize; a CBOR record's JSON form is larger than its CBOR), so that

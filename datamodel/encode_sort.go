@@ -322,7 +322,7 @@ func startOffsets(c *[256]int) {
 }
 
 // radixScratchPool holds radix's second buffer of items.
-var radixScratchPool = sharedPool[[]sortItem]{make: func() *[]sortItem { return new([]sortItem) }}
+var radixScratchPool = sharedPool[[]sortItem]{fresh: func() *[]sortItem { return new([]sortItem) }}
 
 func (s *sortedEntries) quick(a []sortItem, splits int) {
 	for len(a) > 12 {
@@ -426,7 +426,7 @@ type entryScratch struct {
 
 // entryScratchPool holds the sort space of large maps, so that encoding a wide map allocates only
 // its output (48 bytes per entry, several times the entry's encoded size, were allocated before).
-var entryScratchPool = sharedPool[entryScratch]{make: func() *entryScratch { return new(entryScratch) }}
+var entryScratchPool = sharedPool[entryScratch]{fresh: func() *entryScratch { return new(entryScratch) }}
 
 // maxPooledEntries bounds the space the pool keeps, as maxPooledEncodeBuf bounds the buffers'.
 const maxPooledEntries = maxPooledEncodeBuf / 48

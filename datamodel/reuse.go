@@ -22,7 +22,7 @@ import (
 type sharedPool[T any] struct {
 	slot, old atomic.Pointer[T]
 	pool      sync.Pool
-	make      func() *T
+	fresh     func() *T
 }
 
 // get returns an object from the slot, else from the pool, else a new one.
@@ -40,7 +40,7 @@ func (p *sharedPool[T]) get() *T {
 	if x, ok := p.pool.Get().(*T); ok {
 		return x
 	}
-	return p.make()
+	return p.fresh()
 }
 
 // put returns x to the slot if it is large (see largeScratch) and the slot empty, else to the

@@ -10,7 +10,7 @@ import (
 // let go after two without a get, as sync.Pool's objects are.
 func TestSharedPoolAge(t *testing.T) {
 	made := 0
-	p := &sharedPool[int]{make: func() *int { made++; return new(int) }}
+	p := &sharedPool[int]{fresh: func() *int { made++; return new(int) }}
 	x := p.get()
 	p.put(x, true)
 	p.age()
@@ -31,7 +31,7 @@ func TestSharedPoolAge(t *testing.T) {
 		t.Fatal("the slot did not keep the first object put")
 	}
 	// A small object never takes the slot.
-	small := &sharedPool[int]{make: func() *int { return new(int) }}
+	small := &sharedPool[int]{fresh: func() *int { return new(int) }}
 	small.put(new(int), false)
 	if small.slot.Load() != nil {
 		t.Fatal("a small object took the slot")
