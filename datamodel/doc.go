@@ -74,7 +74,7 @@ package datamodel
 //	                methods of Link and Blob, for those who bring their own fxamacker modes
 //
 //	json_lex.go     JSON whitespace, strings, numbers (the lexing layer)
-//	json_cache.go   the JSON decoder's key and $type caches and its copy of the input
+//	json_cache.go   the JSON decoder's key and $type caches and its string arena
 //	json_decode.go  UnmarshalJSON: entry, decoder state, values, arrays
 //	json_quick.go   the quick object path
 //	json_careful.go the careful object path, which the quick one is fuzzed against

@@ -28,8 +28,8 @@ import (
 //
 // Any value may be at the top level; ValidateRecord checks that it is a record (an object).
 //
-// The strings in the result are views of one copy of the input instead of an allocation each: a
-// small string kept from the result keeps that copy, the size of the input, alive.
+// The strings in the result are views of a few shared chunks instead of an allocation each: a
+// small string kept from the result keeps its chunk, at most the size of the input, alive.
 func UnmarshalJSON(data []byte, opts ...Option) (any, error) {
 	return unmarshalJSON(data, limitsOf(opts), false)
 }
@@ -44,11 +44,11 @@ func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 	d := jsonDecoderPool.Get().(*jsonDecoder)
 	d.data, d.pos, d.depth, d.limits, d.left = data, 0, 0, limits, limits.MaxValues-1
 	d.keyMisses = 0
-	// The values of earlier decodes keep their own slabs and copy of their input; the new slabs
-	// are sized from the input. The slabs size themselves for CBOR, which is about half as long as
+	// The values of earlier decodes keep their own slabs and string arenas; the new slabs are
+	// sized from the input. The slabs size themselves for CBOR, which is about half as long as
 	// the same record pretty-printed in JSON (quoted keys, indentation), and $type strings take no
 	// slab.
-	d.slabs, d.copy = cborSlabs{size: len(data) / 2}, nil
+	d.slabs, d.strs = cborSlabs{size: len(data) / 2}, nil
 	d.careful = careful
 	d.skipSpace()
 	v, err := d.value()
@@ -68,7 +68,7 @@ func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 	} else {
 		v = nil // "t" fails as a literal after value() chose true (FuzzJSONDecoder)
 	}
-	d.data, d.slabs, d.copy = nil, cborSlabs{}, nil
+	d.data, d.slabs, d.strs = nil, cborSlabs{}, nil
 	if cap(d.items) > jsonMaxPooledScratch || cap(d.members) > jsonMaxPooledScratch || cap(d.buf) > jsonMaxPooledScratch {
 		// One huge input must not pin its scratch space in the pool.
 		d.items, d.members, d.buf = nil, nil, nil
@@ -102,10 +102,9 @@ type jsonDecoder struct {
 	items   []any
 	buf     []byte // unescaped string being built
 
-	// copy is this decode's own copy of data, of which the decoded strings are views (see carve);
-	// escaped is the offset in data of the bytes of the string escapedString read last.
-	copy    []byte
-	escaped int
+	// strs is the current chunk of this decode's string arena, of which the decoded strings are
+	// views (see carve).
+	strs []byte
 	// keys caches map keys across the decodes this pooled decoder makes: records repeat the same
 	// few keys ($type, text, createdAt, uri, cid…), which then cost no allocation at all. It holds
 	// the keys quickKey does not take (longer than 15 bytes, or spelled with escapes) and mime

@@ -1,6 +1,7 @@
 package datamodel
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -521,5 +522,75 @@ func TestUnmarshalJSONConcurrent(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+}
+
+// jsonArenaTestInput is an object whose strings fill several chunks of the decoder's string
+// arena: a first string longer than a chunk, then keys too long for the key caches, plain and
+// escaped strings, empty ones and links. tag changes every string's content but no length.
+func jsonArenaTestInput(tag byte) []byte {
+	var b strings.Builder
+	b.WriteString(`{"long":"` + strings.Repeat(string(tag), 20000) + `"`)
+	for i := range 300 {
+		fmt.Fprintf(&b, `,"key-%03d-%s":`, i, strings.Repeat(string(tag), 48))
+		switch i % 4 {
+		case 0:
+			fmt.Fprintf(&b, `"plain %c %d"`, tag, i)
+		case 1:
+			fmt.Fprintf(&b, `"esc\"aped \u00e9 %c\\ %d"`, tag, i)
+		case 2:
+			b.WriteString(`""`)
+		case 3:
+			b.WriteString(`{"$link":"` + jsonTestCBORCID + `"}`)
+		}
+	}
+	b.WriteString("}")
+	return []byte(b.String())
+}
+
+// TestUnmarshalJSONNoAlias: the decoded strings are copies, in the decoder's string arena, of
+// neither the input nor the scratch buffer escaped strings are unescaped into: overwriting the
+// input, then decoding other escaped strings with the same pooled decoder, changes nothing in the
+// result. Both the generic and the typed path carve strings.
+func TestUnmarshalJSONNoAlias(t *testing.T) {
+	inputs := [][]byte{jsonArenaTestInput('a')}
+	for _, name := range recordNames {
+		js, _ := readRecord(t, name)
+		inputs = append(inputs, js)
+	}
+	clobber := func(in []byte) {
+		for i := range in {
+			if in[i] > ' ' && in[i] != '"' && in[i] != '\\' {
+				in[i] = 'z'
+			}
+		}
+		if _, err := UnmarshalJSON(jsonArenaTestInput('b')); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, pristine := range inputs {
+		want, err := UnmarshalJSON(bytes.Clone(pristine))
+		if err != nil {
+			t.Fatalf("input %d: %v", i, err)
+		}
+		in := bytes.Clone(pristine)
+		got, err := UnmarshalJSON(in)
+		if err != nil {
+			t.Fatalf("input %d: %v", i, err)
+		}
+		clobber(in)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("input %d: the result changed when the input and the scratch buffer were overwritten", i)
+		}
+	}
+
+	in := []byte(`{"s":"q\"uoted \u00e9","langs":["en","` + strings.Repeat("x", 5000) + `"]}`)
+	var got typedTestFields
+	if err := UnmarshalJSONStruct(in, &got); err != nil {
+		t.Fatal(err)
+	}
+	clobber(in)
+	if got.S != "q\"uoted é" || len(got.Langs) != 2 || got.Langs[0] != "en" || got.Langs[1] != strings.Repeat("x", 5000) {
+		t.Errorf("UnmarshalJSONStruct: the result changed when the input and the scratch buffer were overwritten: %q, %d langs", got.S, len(got.Langs))
 	}
 }

@@ -205,10 +205,9 @@ func (d *jsonDecoder) stringRest(start, i int) ([]byte, error) {
 }
 
 // escapedString finishes a string that holds escapes; i is the offset of the first backslash. It
-// unescapes into d.buf, and notes where the string's bytes start for carve.
+// unescapes into d.buf.
 func (d *jsonDecoder) escapedString(start, i int) ([]byte, error) {
 	data := d.data
-	d.escaped = start + 1
 	buf := append(d.buf[:0], data[start+1:i]...)
 	defer func() { d.buf = buf[:0] }()
 	for i < len(data) {

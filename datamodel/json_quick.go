@@ -2,6 +2,7 @@ package datamodel
 
 import (
 	"errors"
+	"unsafe"
 
 	"github.com/atcore/atcore/cidutil"
 )
@@ -218,7 +219,9 @@ func (d *jsonDecoder) quickLink() (Link, bool) {
 	if err != nil || !d.quickByte('}') {
 		return Link{}, false
 	}
-	c, err := cidutil.ParseString(d.carve(sb))
+	// The CID is parsed from a view of sb, not a copy: the Cid is built from its own bytes, and
+	// an error, which would hold the view, is dropped here.
+	c, err := cidutil.ParseString(unsafe.String(unsafe.SliceData(sb), len(sb)))
 	if err != nil || len(c.KeyString()) > d.limits.MaxCIDLen {
 		return Link{}, false
 	}

@@ -6,7 +6,7 @@ package datamodel
 // value straight into its Go field. Values typed any, and the few objects whose meaning only the
 // whole object decides (a $link or $bytes object where a struct is expected, a "$type": "blob"
 // object read into a struct), go through the generic decoder itself, on the same input, limits,
-// value budget, slabs and copy of the input.
+// value budget, slabs and string arena.
 //
 //	UnmarshalJSONStruct  the entry point; on any error, UnmarshalJSON's error for the input first
 //	typedJSONDecoder.decode   one value into one Go value, by kind
@@ -91,7 +91,7 @@ func typedJSONUnmarshal(data []byte, p *typedPlan, ptr unsafe.Pointer, c config)
 	}
 	d := jsonDecoderPool.Get().(*jsonDecoder)
 	t := typedJSONDecoder{jsonDecoder: d, disallowUnknown: c.disallowUnknown, registry: c.registry}
-	d.data, d.limits, d.slabs, d.careful, d.copy = data, lim, cborSlabs{size: len(data) / 2}, false, nil
+	d.data, d.limits, d.slabs, d.careful, d.strs = data, lim, cborSlabs{size: len(data) / 2}, false, nil
 	d.keyMisses = 0
 	err := t.run(p, ptr)
 	if err == errJSONCareful {
@@ -100,7 +100,7 @@ func typedJSONUnmarshal(data []byte, p *typedPlan, ptr unsafe.Pointer, c config)
 		d.careful = true
 		err = t.run(p, ptr)
 	}
-	d.data, d.slabs, d.copy = nil, cborSlabs{}, nil
+	d.data, d.slabs, d.strs = nil, cborSlabs{}, nil
 	if cap(d.items) > jsonMaxPooledScratch || cap(d.members) > jsonMaxPooledScratch || cap(d.buf) > jsonMaxPooledScratch {
 		d.items, d.members, d.buf = nil, nil, nil
 	}
