@@ -238,11 +238,11 @@ func TestUnmarshalJSONWideObject(t *testing.T) {
 	}
 }
 
-// The decoded strings are views of one copy of the input, and an escaped string is unescaped
-// over its own bytes in that copy (carve): neighbouring strings, escaped or not, keys included,
-// and strings read twice (a blob read again by the careful path) must come back as written, and
-// overwriting the input after the decode must change nothing in the result (UnmarshalJSON's doc).
-func TestUnmarshalJSONStringsShareCopy(t *testing.T) {
+// The decoded strings share chunks of a string arena (carve): neighbouring strings, escaped or
+// not, keys included, and strings read twice (a blob read again by the careful path) must come
+// back as written, and overwriting the input after the decode must change nothing in the result
+// (UnmarshalJSON's doc). TestUnmarshalJSONNoAlias does the same across chunks and paths.
+func TestUnmarshalJSONStringsShareArena(t *testing.T) {
 	inputs := []string{
 		`["a\"b","c","\u00e9\u00e9","x\\y","\ud83d\ude00!","plain","\n"]`,
 		`{"k\u0031":"v\u0031","k2":"v2","long-key-\u0041BC":"\t\"q\"","\u00e9":["\u00e8",{"x":"\/"}]}`,
