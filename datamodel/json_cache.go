@@ -4,6 +4,9 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"unsafe"
+
+	"github.com/atcore/atcore/cidutil"
+	cid "github.com/ipfs/go-cid"
 )
 
 // The JSON decoder's caches and strings: records repeat the same few keys, mime types and $type
@@ -150,6 +153,24 @@ func (d *jsonDecoder) carve(b []byte) string {
 	n := len(d.strs)
 	d.strs = append(d.strs, b...) // within capacity: the chunk never moves
 	return unsafe.String(&d.strs[n], len(b))
+}
+
+// parseCID reads s, the string of a $link, into a CID whose binary form is in the string arena
+// rather than in an allocation of its own, as the CBOR decoder's CIDs are views of its copy of
+// the input. The error is cidutil.ParseString's.
+func (d *jsonDecoder) parseCID(s string) (cid.Cid, error) {
+	// A CID's binary form is shorter than its string (a multibase character carries less than a
+	// byte), so room for len(s) bytes keeps the append within the chunk.
+	if cap(d.strs)-len(d.strs) < len(s) {
+		d.newStrs(len(s))
+	}
+	n := len(d.strs)
+	b, err := cidutil.AppendBinaryString(d.strs, s)
+	if err != nil {
+		return cid.Undef, err
+	}
+	d.strs = b
+	return cidutil.ParseKeyString(unsafe.String(&b[n], len(b)-n))
 }
 
 // jsonStrsMin is the smallest chunk newStrs allocates, so that the strings of a record of up to

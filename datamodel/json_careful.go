@@ -4,8 +4,6 @@ import (
 	"encoding/base64"
 	"slices"
 	"strconv"
-
-	"github.com/atcore/atcore/cidutil"
 )
 
 // The careful object path: objectCareful collects an object's members on a stack and
@@ -218,7 +216,7 @@ func (d *jsonDecoder) link(start int, ms []jsonMember, m *jsonMember) (any, erro
 	if err != nil {
 		return nil, err
 	}
-	c, err := cidutil.ParseString(s)
+	c, err := d.parseCID(s)
 	if err != nil {
 		return nil, atKey(d.fail(ErrInvalidCID, m.valOff, err.Error()), "$link")
 	}

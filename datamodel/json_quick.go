@@ -3,8 +3,6 @@ package datamodel
 import (
 	"errors"
 	"unsafe"
-
-	"github.com/atcore/atcore/cidutil"
 )
 
 // The quick object path: object decodes the common objects straight into a map, and quickBlob,
@@ -219,9 +217,9 @@ func (d *jsonDecoder) quickLink() (Link, bool) {
 	if err != nil || !d.quickByte('}') {
 		return Link{}, false
 	}
-	// The CID is parsed from a view of sb, not a copy: the Cid is built from its own bytes, and
-	// an error, which would hold the view, is dropped here.
-	c, err := cidutil.ParseString(unsafe.String(unsafe.SliceData(sb), len(sb)))
+	// The CID is read from a view of sb, not a copy: its binary form goes to the string arena,
+	// and an error, which would hold the view, is dropped here.
+	c, err := d.parseCID(unsafe.String(unsafe.SliceData(sb), len(sb)))
 	if err != nil || len(c.KeyString()) > d.limits.MaxCIDLen {
 		return Link{}, false
 	}
