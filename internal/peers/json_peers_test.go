@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/atcore/atcore/datamodel"
 	jsonv2 "github.com/go-json-experiment/json"
 	gojson "github.com/goccy/go-json"
 )
@@ -61,5 +62,39 @@ func TestJSONPeersAgree(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// BenchmarkJSONEncodeRatio times atcore's MarshalJSON and goccy's Marshal of every input of
+// BenchmarkJSONEncode alternately, batch by batch (see interleaved), for the target of issue 16
+// (MarshalJSON at least as fast as goccy/go-json) on a machine whose load changes. Each encodes
+// the tree its own kind of decoder gives, as in BenchmarkJSONEncode. Run it with a fixed
+// iteration count, e.g. -benchtime 20x.
+func BenchmarkJSONEncodeRatio(b *testing.B) {
+	for _, rec := range benchRecords(b) {
+		b.Run("rec="+rec.name, func(b *testing.B) {
+			ours := decodeParts(b, rec.parts, true, atcoreJSON)
+			plain := decodeParts(b, rec.parts, true, func(d []byte) (any, error) {
+				var v any
+				err := json.Unmarshal(d, &v)
+				return v, err
+			})
+			encodeAll := func(vs []any, enc func(any) ([]byte, error)) func() error {
+				return func() error {
+					for _, v := range vs {
+						out, err := enc(v)
+						if err != nil {
+							return err
+						}
+						sinkBytes = out
+					}
+					return nil
+				}
+			}
+			interleaved(b, rec.jsize, [2]string{"atcore", "goccy"}, [2]func() error{
+				encodeAll(ours, func(v any) ([]byte, error) { return datamodel.MarshalJSON(v) }),
+				encodeAll(plain, gojson.Marshal),
+			})
+		})
 	}
 }
