@@ -227,8 +227,84 @@ var targets = []target{
 	{what: "Lexicon record validation (issue 17) at least 5× faster than indigo lexicon.ValidateRecord, 0 allocs", prefix: "BenchmarkLexiconValidate", other: "indigo", want: 5, atLeast: true, zeroAllocs: true},
 }
 
+// An interleavedTarget is a target of issue 16 read from a benchmark that times atcore and the
+// other implementation in turn, batch by batch (internal/peers interleaved): it reports metric, the
+// other's median batch time over atcore's, which on a machine whose load changes is steadier than
+// the ratio of two rows measured apart.
+type interleavedTarget struct {
+	what, bench, metric string
+	want                float64 // met if the ratio is at least want
+}
+
+var interleavedTargets = []interleavedTarget{
+	{what: "generic CBOR decode at least 5× faster than indigo", bench: "BenchmarkCBORDecodeRatio", metric: "x-indigo", want: 5},
+	{what: "MarshalJSON at least as fast as goccy/go-json", bench: "BenchmarkJSONEncodeRatio", metric: "x-goccy", want: 1},
+	{what: "UnmarshalJSON at least as fast as sonic", bench: "BenchmarkJSONDecodeRatio", metric: "x-sonic", want: 1},
+}
+
+var metricLineRE = regexp.MustCompile(`^(Benchmark[^/\s]+)/(\S+?)(?:-\d+)?\s+\d+\s+(.*)$`)
+
+// parseMetric collects, for each sub-benchmark of bench, the values of one custom metric.
+func parseMetric(text, bench, metric string) map[string][]float64 {
+	out := map[string][]float64{}
+	for _, line := range strings.Split(text, "\n") {
+		m := metricLineRE.FindStringSubmatch(line)
+		if m == nil || m[1] != bench {
+			continue
+		}
+		f := strings.Fields(m[3])
+		for i := 0; i+1 < len(f); i++ {
+			if f[i+1] == metric {
+				if v, err := strconv.ParseFloat(f[i], 64); err == nil {
+					out[m[2]] = append(out[m[2]], v)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// reportInterleaved writes the table of interleavedTargets and returns what it missed.
+func reportInterleaved(w io.Writer, text string) (missed []string) {
+	fmt.Fprintln(w, "The same targets, timed in turn (the two implementations alternate batch by batch in one loop,")
+	fmt.Fprintln(w, "each batch after a collection; \"ratio\" is the median over this run's samples of the other's median")
+	fmt.Fprintln(w, "batch time over atcore's):")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| target | benchmark | samples | ratio (lowest, highest) | met |")
+	fmt.Fprintln(w, "|---|---|---|---|---|")
+	for _, tg := range interleavedTargets {
+		byRec := parseMetric(text, tg.bench, tg.metric)
+		if len(byRec) == 0 {
+			fmt.Fprintf(w, "| %s | %s | | | not run |\n", tg.what, tg.bench)
+			missed = append(missed, tg.what+", timed in turn: not run")
+			continue
+		}
+		var recs []string
+		for r := range byRec {
+			recs = append(recs, r)
+		}
+		sort.Strings(recs)
+		for _, r := range recs {
+			vs := byRec[r]
+			ratio := median(vs)
+			verdict := "yes"
+			if ratio < tg.want {
+				verdict = "**no**"
+				missed = append(missed, fmt.Sprintf("%s, timed in turn (`%s/%s`): %.2f×", tg.what, tg.bench, r, ratio))
+			}
+			fmt.Fprintf(w, "| %s | `%s/%s` | %d | %.2f× (%.2f, %.2f) | %s |\n", tg.what, tg.bench, r, len(vs), ratio, slices.Min(vs), slices.Max(vs), verdict)
+		}
+	}
+	return missed
+}
+
 func main() {
-	res, err := parse(os.Stdin)
+	input, err := io.ReadAll(os.Stdin)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "benchreport:", err)
+		os.Exit(1)
+	}
+	res, err := parse(strings.NewReader(string(input)))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "benchreport:", err)
 		os.Exit(1)
@@ -316,6 +392,8 @@ func main() {
 			}
 		}
 	}
+	fmt.Fprintln(w)
+	missed = append(missed, reportInterleaved(w, string(input))...)
 	fmt.Fprintln(w)
 	if len(missed) == 0 {
 		fmt.Fprintln(w, "Every target is met in this run.")
