@@ -33,6 +33,15 @@ func TestAllocs(t *testing.T) {
 			row{"ScanCBOR with options " + r.name, func() error { return ScanCBOR(r.cbor, limits...) }, 1, false},
 		)
 	}
+	// A Go struct is checked by the typed encoder, into pooled space (typedValid).
+	_, postCBOR := readRecord(t, "post")
+	post := new(cborTestPost)
+	if err := UnmarshalCBORStruct(postCBOR, post); err != nil {
+		t.Fatal(err)
+	}
+	rows = append(rows,
+		row{"Validate of a Go struct", func() error { return Validate(post) }, 0, true},
+		row{"ValidateRecord of a Go struct", func() error { return ValidateRecord(post) }, 0, true})
 	for _, tt := range rows {
 		if err := tt.f(); err != nil {
 			t.Fatalf("%s: %v", tt.name, err)

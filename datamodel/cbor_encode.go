@@ -92,7 +92,8 @@ func cborGeneric(dst []byte, v any, opts []Option) ([]byte, error) {
 
 // isGoStruct reports whether v is a Go struct, or a non-nil pointer to one, that is none of the
 // generic types (Link, Blob, cid.Cid). MarshalCBOR, AppendCBOR and RecordCID write such a value
-// with atcore's typed encoder (MarshalCBORStruct's), MarshalJSON and AppendJSON with the JSON one
+// with atcore's typed encoder (MarshalCBORStruct's), Validate and ValidateRecord check it with it
+// (typedValid), MarshalJSON and AppendJSON write it with the JSON one
 // (MarshalJSONStruct's): they write each field from the plan of its type instead of converting
 // the struct into a map first, four to five times faster on the post (BenchmarkGoValue), and write
 // the same bytes and accept the same structs as the generic walker

@@ -303,6 +303,18 @@ func structCheckProperty(t *testing.T, v any) {
 		t.Fatalf("%#v: MarshalCBOR: %v (%T), not an *Error with Offset -1", v, gerr, gerr)
 	}
 	encCheckProperty(t, v)
+	// Validate and ValidateRecord, typed first or not, give the generic walk's verdict and error.
+	verr, gverr := Validate(v), validateGeneric(v, nil)
+	if (verr == nil) != (gverr == nil) || verr != nil && verr.Error() != gverr.Error() {
+		t.Fatalf("%#v:\nValidate         %v\ngeneric Validate %v", v, verr, gverr)
+	}
+	grerr := error(errNotRecord(v))
+	if m, ok := recordMap(v); ok {
+		grerr = validateGeneric(m, nil)
+	}
+	if rerr := ValidateRecord(v); (rerr == nil) != (grerr == nil) || rerr != nil && rerr.Error() != grerr.Error() {
+		t.Fatalf("%#v:\nValidateRecord         %v\ngeneric ValidateRecord %v", v, rerr, grerr)
+	}
 	c, cerr := RecordCID(v)
 	// Both refuse or neither; not a record, with the same error (other first errors may differ, as
 	// the CBOR encoder walks keys length-first and Validate bytewise).

@@ -5,7 +5,7 @@ import "testing"
 // BenchmarkGoValue measures the generic entry points on a Go struct (the realistic post and
 // profile decoded into Lexicon-style structs) beside the same record as a generic tree, and
 // beside MarshalCBORStruct: the cost of converting Go values one level at a time (govalue.go),
-// which MarshalCBOR and RecordCID skip for a struct (isGoStruct).
+// which MarshalCBOR, RecordCID and Validate skip for a struct (isGoStruct).
 func BenchmarkGoValue(b *testing.B) {
 	for _, r := range []struct {
 		name string
