@@ -174,7 +174,7 @@ func (d *jsonDecoder) parseCID(s string) (cid.Cid, error) {
 }
 
 // jsonStrsMin is the smallest chunk newStrs allocates, so that the strings of a record of up to
-// 1 KiB, as most are, cost one allocation.
+// 1 KiB (follow, like and profile in testdata/records) cost one allocation.
 const jsonStrsMin = 1024
 
 // newStrs starts a new chunk of the string arena with room for need bytes at least. Chunks double,
