@@ -2,6 +2,7 @@ package datamodel
 
 import (
 	"bytes"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"math"
@@ -260,6 +261,7 @@ func TestUnmarshalJSONRejects(t *testing.T) {
 		{"rule 10: $bytes not a string", `{"$bytes":[1,2,3]}`, ErrBytes},
 		{"rule 10: $bytes URL-safe alphabet", `{"$bytes":"-_8"}`, ErrBytes},
 		{"rule 10: $bytes with a newline escape", `{"$bytes":"AQ\nI"}`, ErrBytes},
+		{"rule 10: $bytes with a carriage return escape", `{"$bytes":"AQ\rI"}`, ErrBytes},
 		{"rule 10: $bytes with a space", `{"$bytes":"AQ I"}`, ErrBytes},
 		{"rule 10: $bytes impossible length", `{"$bytes":"A"}`, ErrBytes},
 		{"rule 10: $bytes wrong padding", `{"$bytes":"AQ="}`, ErrBytes},
@@ -592,5 +594,29 @@ func TestUnmarshalJSONNoAlias(t *testing.T) {
 	clobber(in)
 	if got.S != "q\"uoted é" || len(got.Langs) != 2 || got.Langs[0] != "en" || got.Langs[1] != strings.Repeat("x", 5000) {
 		t.Errorf("UnmarshalJSONStruct: the result changed when the input and the scratch buffer were overwritten: %q, %d langs", got.S, len(got.Langs))
+	}
+}
+
+// jsonDecodeBase64 refuses the line breaks that encoding/base64 would skip, at the first of
+// them, whichever it is.
+func TestJSONDecodeBase64LineBreaks(t *testing.T) {
+	for _, tc := range []struct {
+		in string
+		at int64
+	}{
+		{"AB\rC\nDEF", 2},
+		{"AB\nC\rDEF", 2},
+		{"ABCDEF\r", 6},
+		{"\nABC", 0},
+		{"ABC\r=", 3},
+	} {
+		_, err := jsonDecodeBase64(tc.in)
+		var corrupt base64.CorruptInputError
+		if !errors.As(err, &corrupt) || int64(corrupt) != tc.at {
+			t.Errorf("jsonDecodeBase64(%q) = %v, want a CorruptInputError at %d", tc.in, err, tc.at)
+		}
+	}
+	if b, err := jsonDecodeBase64("AQI="); err != nil || !bytes.Equal(b, []byte{1, 2}) {
+		t.Errorf(`jsonDecodeBase64("AQI=") = %v, %v`, b, err)
 	}
 }

@@ -43,6 +43,8 @@ func TestUnmarshalJSONQuickPathMatchesCareful(t *testing.T) {
 	blob := `{"$type":"blob","ref":{"$link":"` + jsonTestRawCID + `"},"mimeType":"a/b","size":1}`
 	legacy := `{"cid":"` + jsonTestRawCID + `","mimeType":"image/png"}`
 	small := Limits{MaxDepth: 3, MaxElements: 4, MaxKeyLen: 5, MaxJSONSize: 300}
+	shortCIDs := DefaultLimits()
+	shortCIDs.MaxCIDLen = 8
 	tests := []struct {
 		rule   string
 		in     string
@@ -57,6 +59,18 @@ func TestUnmarshalJSONQuickPathMatchesCareful(t *testing.T) {
 		{"rule 10: $link not a string", `{"x":{"$link":7}}`, nil},
 		{"rule 10: $link bogus CID", `{"x":{"$link":"bafy"}}`, nil},
 		{"rule 10: $bytes object is Bytes", `{"x":{"$bytes":"AQI"}}`, nil},
+		{"rule 10: $bytes with padding", `{"x":{"$bytes":"AQI="}}`, nil},
+		{"rule 10: $bytes empty", `{"x":{"$bytes":""}}`, nil},
+		{"rule 10: $bytes spelled with escapes", `{"x":{"$bytes":"\/w\u0041"}}`, nil},
+		{"rule 10: $bytes with an escaped newline", `{"x":{"$bytes":"AQ\nI"}}`, nil},
+		{"rule 10: $bytes with an escaped carriage return", `{"x":{"$bytes":"AQ\rI"}}`, nil},
+		{"rule 10: $bytes not base64", `{"x":{"$bytes":"A"}}`, nil},
+		{"rule 10: $bytes not a string", `{"x":{"$bytes":[1]}}`, nil},
+		{"rule 10: $bytes unterminated", `{"x":{"$bytes":"AQI`, nil},
+		{"rule 10: $bytes then spaces", `{"x":{"$bytes":"AQI"  }}`, nil},
+		{"rule 10: $link spelled with escapes", `{"x":{"$link":"\u0062` + jsonTestCBORCID[1:] + `"}}`, nil},
+		{"rule 10: $link then spaces", `{"x":{"$link":"` + jsonTestCBORCID + `" }}`, nil},
+		{"rule 10: $link longer than MaxCIDLen", `{"x":` + link + `}`, &shortCIDs},
 		{"rule 10: $bytes with a second key", `{"x":{"$bytes":"AQI","y":1}}`, nil},
 		{"rule 10: $bytes as the second key", `[{"y":1,"$bytes":"AQI"}]`, nil},
 		{"rule 10: duplicate $link", `{"$link":"` + jsonTestCBORCID + `","$link":"` + jsonTestCBORCID + `"}`, nil},

@@ -57,6 +57,11 @@ func (d *jsonDecoder) object() (any, error) {
 			if val, err = d.value(); err != nil {
 				return nil, atKey(err, key)
 			}
+		} else if key == "$link" || key == "$bytes" {
+			if n > 0 {
+				return nil, errJSONCareful
+			}
+			return d.leafObject(key)
 		} else {
 			m := jsonMember{key: key, keyOff: keyOff, valOff: d.pos}
 			if m.val, err = d.memberValue(key); err != nil {
@@ -64,11 +69,6 @@ func (d *jsonDecoder) object() (any, error) {
 			}
 			val = m.val
 			switch m.key {
-			case "$link", "$bytes":
-				if n > 0 {
-					return nil, errJSONCareful
-				}
-				return d.leafObject(start, m)
 			case "$type":
 				s, ok := m.val.(string)
 				if !ok || s == "" {
@@ -247,20 +247,38 @@ func (d *jsonDecoder) quickSize() (int64, bool) {
 	return n, true
 }
 
-// leafObject finishes a $link or $bytes object whose first member is m: with no other member, it
-// is decided as objectCareful would.
-func (d *jsonDecoder) leafObject(start int, m jsonMember) (any, error) {
+// leafObject finishes a $link or $bytes object whose key, the first, was just read: a string
+// and the closing brace. The string is decoded where it lies, in the input (or the unescape
+// buffer), rather than copied into the string arena first, as a value of its own would be; a
+// CID's binary form goes to the arena (parseCID). Anything else, errors included, is left to
+// objectCareful, which decides it as link and bytes do.
+func (d *jsonDecoder) leafObject(key string) (any, error) {
+	if d.pos >= len(d.data) || d.data[d.pos] != '"' {
+		return nil, errJSONCareful
+	}
+	sb, err := d.string()
+	if err != nil {
+		return nil, errJSONCareful
+	}
 	d.skipSpace()
 	if d.pos >= len(d.data) || d.data[d.pos] != '}' {
 		return nil, errJSONCareful
 	}
 	d.pos++
 	d.depth--
-	ms := [1]jsonMember{m}
-	if m.key == "$link" {
-		return d.link(start, ms[:], &ms[0])
+	s := unsafe.String(unsafe.SliceData(sb), len(sb))
+	if key == "$link" {
+		c, err := d.parseCID(s)
+		if err != nil || len(c.KeyString()) > d.limits.MaxCIDLen {
+			return nil, errJSONCareful
+		}
+		return d.slabs.boxLink(Link(c)), nil
 	}
-	return d.bytes(start, ms[:], &ms[0])
+	b, err := jsonDecodeBase64(s)
+	if err != nil {
+		return nil, errJSONCareful
+	}
+	return b, nil
 }
 
 // jsonRegrowFrom is the number of members at which a map being read is first re-made larger
