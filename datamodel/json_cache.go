@@ -34,6 +34,23 @@ const (
 	jsonTypeCacheSets = 1 << jsonTypeCacheBits
 )
 
+// jsonCaches are a JSON decoder's caches, which it keeps from one decode to the next (see
+// getJSONDecoder for how they outlive garbage collections).
+type jsonCaches struct {
+	// keys caches map keys across decodes: records repeat the same few keys ($type, text,
+	// createdAt, uri, cid…), which then cost no allocation at all. It holds the keys quickKey
+	// does not take (longer than 15 bytes, or spelled with escapes) and mime types. A key's hash picks a set of jsonKeyCacheWays slots; a full set forgets its oldest key.
+	keys [jsonKeyCacheSets * jsonKeyCacheWays]string
+	// shortKeys caches the keys of 1 to 8 plain bytes, most of a record's, by their bytes read
+	// as one little-endian word (see quickKey): two ways per set, compared as words.
+	shortKeys [jsonShortKeySets * 2]jsonShortKey
+	// longKeys caches the keys of 9 to 15 plain bytes in the same way (see quickLongKey).
+	longKeys [jsonLongKeySets * 2]jsonLongKey
+	// types caches the values of $type (NSIDs such as app.bsky.feed.post), which repeat as much
+	// as keys, already boxed: an interface value is immutable, so one box serves every decode.
+	types [jsonTypeCacheSets * jsonKeyCacheWays]any
+}
+
 // jsonShortKey is a short key and its bytes as a zero-padded word. A plain byte is never zero, so
 // the word tells the key's length too, and an empty slot (w = 0) matches no key.
 type jsonShortKey struct {

@@ -2,7 +2,6 @@ package datamodel
 
 import (
 	"strconv"
-	"sync"
 )
 
 // UnmarshalJSON decodes one atproto JSON value (https://atproto.com/specs/data-model, "JSON Representation") into
@@ -41,7 +40,7 @@ func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 		return nil, &Error{Err: ErrTooLarge, Offset: limits.MaxJSONSize,
 			Detail: overLimit(len(data), "bytes", limits.MaxJSONSize)}
 	}
-	d := jsonDecoderPool.Get().(*jsonDecoder)
+	d := getJSONDecoder()
 	d.data, d.pos, d.depth, d.limits, d.left = data, 0, 0, limits, limits.MaxValues-1
 	d.keyMisses = 0
 	// The values of earlier decodes keep their own slabs and string arenas; the new slabs are
@@ -73,13 +72,9 @@ func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 		// One huge input must not pin its scratch space in the pool.
 		d.items, d.members, d.buf = nil, nil, nil
 	}
-	jsonDecoderPool.Put(d)
+	putJSONDecoder(d)
 	return v, finished(err)
 }
-
-// jsonDecoderPool recycles decoders for their scratch stacks, so that a decode allocates only
-// what it returns.
-var jsonDecoderPool = sync.Pool{New: func() any { return new(jsonDecoder) }}
 
 // jsonMaxPooledScratch is the largest scratch capacity a pooled decoder keeps.
 const jsonMaxPooledScratch = 4096
@@ -105,19 +100,8 @@ type jsonDecoder struct {
 	// strs is the current chunk of this decode's string arena, of which the decoded strings are
 	// views (see carve).
 	strs []byte
-	// keys caches map keys across the decodes this pooled decoder makes: records repeat the same
-	// few keys ($type, text, createdAt, uri, cid…), which then cost no allocation at all. It holds
-	// the keys quickKey does not take (longer than 15 bytes, or spelled with escapes) and mime
-	// types. A key's hash picks a set of jsonKeyCacheWays slots; a full set forgets its oldest key.
-	keys [jsonKeyCacheSets * jsonKeyCacheWays]string
-	// shortKeys caches the keys of 1 to 8 plain bytes, most of a record's, by their bytes read
-	// as one little-endian word (see quickKey): two ways per set, compared as words.
-	shortKeys [jsonShortKeySets * 2]jsonShortKey
-	// longKeys caches the keys of 9 to 15 plain bytes in the same way (see quickLongKey).
-	longKeys [jsonLongKeySets * 2]jsonLongKey
-	// types caches the values of $type (NSIDs such as app.bsky.feed.post), which repeat as much
-	// as keys, already boxed: an interface value is immutable, so one box serves every decode.
-	types [jsonTypeCacheSets * jsonKeyCacheWays]any
+	// jsonCaches are the keys and $type values this decoder has met, kept across decodes.
+	jsonCaches
 	// keyMisses counts the keys this decode has added to the caches (see uncachedKey).
 	keyMisses int
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -480,8 +481,9 @@ func TestUnmarshalJSONInteropInvalid(t *testing.T) {
 	}
 }
 
-// Decoders come from a pool and results point into per-call slabs: concurrent decodes (run with
-// -race) must neither share scratch space nor see each other's values.
+// Decoders come from a pool (or its spare, after collections) and results point into per-call
+// slabs: concurrent decodes (run with -race) must neither share scratch space nor see each
+// other's values.
 func TestUnmarshalJSONConcurrent(t *testing.T) {
 	type job struct {
 		in   []byte
@@ -504,6 +506,12 @@ func TestUnmarshalJSONConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := range 20 {
+				if g%4 == 0 && i%5 == 0 {
+					// Two collections empty the pool: decoders then come from the spare, and
+					// the puts that follow copy caches into a new one, while others decode.
+					runtime.GC()
+					runtime.GC()
+				}
 				j := jobs[(g+i)%len(jobs)]
 				got, err := UnmarshalJSON(j.in)
 				if j.want == nil {
@@ -618,5 +626,34 @@ func TestJSONDecodeBase64LineBreaks(t *testing.T) {
 	}
 	if b, err := jsonDecodeBase64("AQI="); err != nil || !bytes.Equal(b, []byte{1, 2}) {
 		t.Errorf(`jsonDecodeBase64("AQI=") = %v, %v`, b, err)
+	}
+}
+
+// After the collections that empty the decoder pool, a decode starts from the spare decoder, with
+// the caches of the decoders before it: it allocates what a decode from the pool does, its
+// scratch stacks (which the spare does not keep) and one copy of the caches for the next spare,
+// not a new decoder and every key of the record again (post: 37 allocations against 32 from the
+// pool; 68 without the spare).
+func TestUnmarshalJSONSpareAfterGC(t *testing.T) {
+	js, _ := readRecord(t, "post")
+	mallocs := func() uint64 {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.Mallocs
+	}
+	decode := func() uint64 {
+		before := mallocs()
+		if _, err := UnmarshalJSON(js); err != nil {
+			t.Fatal(err)
+		}
+		return mallocs() - before
+	}
+	decode()
+	pooled := decode()
+	runtime.GC()
+	runtime.GC()
+	afterGC := decode()
+	if afterGC > pooled+8 {
+		t.Errorf("a decode after two collections made %d allocations, one from the pool %d: want at most 8 more", afterGC, pooled)
 	}
 }

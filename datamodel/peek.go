@@ -195,14 +195,14 @@ func peekSkipCBOR(data []byte, off int) (int, *Error) {
 // otherwise what UnmarshalJSON reports for the same bytes (ErrSyntax, ErrTruncated,
 // ErrInvalidUTF8).
 func RecordTypeJSON(data []byte) ([]byte, error) {
-	d := jsonDecoderPool.Get().(*jsonDecoder)
+	d := getJSONDecoder()
 	d.data, d.pos = data, 0
 	t, err := d.peekRecordType()
 	d.data = nil
 	if cap(d.buf) > jsonMaxPooledScratch {
 		d.buf = nil
 	}
-	jsonDecoderPool.Put(d)
+	putJSONDecoder(d)
 	if err != nil {
 		return nil, finished(err)
 	}

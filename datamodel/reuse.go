@@ -77,3 +77,38 @@ func ageAfterNextGC() {
 }
 
 func init() { ageAfterNextGC() }
+
+// jsonDecoderPool recycles JSON decoders for their scratch stacks and caches, so that a decode
+// allocates only what it returns. Its New is nil: getJSONDecoder decides what a miss gets.
+var jsonDecoderPool sync.Pool
+
+// jsonDecoderSpare is a decoder that no decode uses, holding a copy of the caches of a decoder
+// put back earlier: it outlives the garbage collections that empty jsonDecoderPool (sync.Pool
+// lets its objects go after two), so that a decode after them still starts with the keys and
+// $type values records repeat. A decoder made anew has to learn them again, allocating each, and
+// its caches (about 18 KB) as well: a decode of testdata/records/like.json took 11 µs and 19.4 KB
+// instead of 1.4 µs and 0.9 KB when every decode started with a new decoder.
+var jsonDecoderSpare atomic.Pointer[jsonDecoder]
+
+// getJSONDecoder returns a decoder from the pool, else the spare, else a new one.
+func getJSONDecoder() *jsonDecoder {
+	if d, ok := jsonDecoderPool.Get().(*jsonDecoder); ok {
+		return d
+	}
+	if jsonDecoderSpare.Load() != nil {
+		if d := jsonDecoderSpare.Swap(nil); d != nil {
+			return d
+		}
+	}
+	return new(jsonDecoder)
+}
+
+// putJSONDecoder returns d to the pool, leaving a copy of its caches as the spare first if
+// there is none: once per process, and after each decode that took the spare. While the pool
+// serves every decode, the spare stays put and a put only loads it.
+func putJSONDecoder(d *jsonDecoder) {
+	if jsonDecoderSpare.Load() == nil {
+		jsonDecoderSpare.CompareAndSwap(nil, &jsonDecoder{jsonCaches: d.jsonCaches})
+	}
+	jsonDecoderPool.Put(d)
+}

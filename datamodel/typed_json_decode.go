@@ -89,7 +89,7 @@ func typedJSONUnmarshal(data []byte, p *typedPlan, ptr unsafe.Pointer, c config)
 	if len(data) > lim.MaxJSONSize {
 		return &Error{Err: ErrTooLarge, Offset: lim.MaxJSONSize, Detail: overLimit(len(data), "bytes", lim.MaxJSONSize)}
 	}
-	d := jsonDecoderPool.Get().(*jsonDecoder)
+	d := getJSONDecoder()
 	t := typedJSONDecoder{jsonDecoder: d, disallowUnknown: c.disallowUnknown, registry: c.registry}
 	d.data, d.limits, d.slabs, d.careful, d.strs = data, lim, cborSlabs{size: len(data) / 2}, false, nil
 	d.keyMisses = 0
@@ -104,7 +104,7 @@ func typedJSONUnmarshal(data []byte, p *typedPlan, ptr unsafe.Pointer, c config)
 	if cap(d.items) > jsonMaxPooledScratch || cap(d.members) > jsonMaxPooledScratch || cap(d.buf) > jsonMaxPooledScratch {
 		d.items, d.members, d.buf = nil, nil, nil
 	}
-	jsonDecoderPool.Put(d)
+	putJSONDecoder(d)
 	if err == nil {
 		return nil
 	}
