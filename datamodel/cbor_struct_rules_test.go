@@ -303,6 +303,7 @@ func structCheckProperty(t *testing.T, v any) {
 		t.Fatalf("%#v: MarshalCBOR: %v (%T), not an *Error with Offset -1", v, gerr, gerr)
 	}
 	encCheckProperty(t, v)
+	typedWalkProperty(t, v)
 	// Validate and ValidateRecord, typed first or not, give the generic walk's verdict and error.
 	verr, gverr := Validate(v), validateGeneric(v, nil)
 	if (verr == nil) != (gverr == nil) || verr != nil && verr.Error() != gverr.Error() {

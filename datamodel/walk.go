@@ -16,9 +16,13 @@ import (
 // Go value the walk ends at the first container that deep. Nor does it visit more than 2^20
 // values: a tree that shares one map under two keys at every level has 2^depth paths, and is
 // searched only along the first 2^20 (about a million) values of its walk.
-func Blobs(v any) []Blob {
+func Blobs(v any) []Blob { return blobs(v, true) }
+
+// blobs is Blobs; typed lets Go structs take the typed walk (walk_typed.go), and tests turn it
+// off for the walk of the converted tree that it matches.
+func blobs(v any, typed bool) []Blob {
 	var out []Blob
-	walkTree(v, func(x any) bool {
+	walkTree(v, typed, func(x any) bool {
 		switch b := x.(type) {
 		case Blob:
 			out = append(out, b)
@@ -44,9 +48,12 @@ func Blobs(v any) []Blob {
 // CID string of a legacy blob, which is a plain string in the record's bytes (DECISIONS rule 13).
 // Undefined links are skipped. Use Blobs to find blobs whatever their form. The walk goes no deeper
 // than MaxDepthCeiling levels, as in Blobs.
-func Links(v any) []Link {
+func Links(v any) []Link { return links(v, true) }
+
+// links is Links; typed as in blobs.
+func links(v any, typed bool) []Link {
 	var out []Link
-	walkTree(v, func(x any) bool {
+	walkTree(v, typed, func(x any) bool {
 		switch l := x.(type) {
 		case Link:
 			if l.Defined() {
@@ -73,9 +80,13 @@ func Links(v any) []Link {
 // walkTree calls visit on v and, depth first, on every value inside it down to MaxDepthCeiling
 // levels, visiting map entries in bytewise key order. visit returns false to skip what is inside a
 // value. The depth bound keeps a cyclic value from recursing until the stack overflows.
-func walkTree(v any, visit func(any) bool) {
+//
+// With typed, a Go struct is read through its plan (walk_typed.go), and visit is not shown the
+// map and []any values it would convert to, only what is inside them: visit must go on into
+// every such container that is not a blob-shaped map, as the visitors of Blobs and Links do.
+func walkTree(v any, typed bool, visit func(any) bool) {
 	left := walkMaxValues
-	walkDepth(v, visit, 1, &left)
+	walkDepth(v, visit, typed, 1, &left)
 }
 
 // walkMaxValues bounds how many values one walk visits. A tree can share a container under two
@@ -84,7 +95,7 @@ func walkTree(v any, visit func(any) bool) {
 // below the bound; past it, the rest of the tree is not searched.
 const walkMaxValues = 1 << 20
 
-func walkDepth(v any, visit func(any) bool, depth int, left *int) {
+func walkDepth(v any, visit func(any) bool, typed bool, depth int, left *int) {
 	if *left--; *left < 0 || !visit(v) || depth >= MaxDepthCeiling {
 		return
 	}
@@ -94,18 +105,18 @@ func walkDepth(v any, visit func(any) bool, depth int, left *int) {
 	case string:
 	case []any:
 		for _, e := range x {
-			walkDepth(e, visit, depth+1, left)
+			walkDepth(e, visit, typed, depth+1, left)
 		}
 	case map[string]any:
 		var stack [maxStackKeys]string
 		keys, _ := sortedKeys(&stack, x)
 		for _, k := range keys {
-			walkDepth(x[k], visit, depth+1, left)
+			walkDepth(x[k], visit, typed, depth+1, left)
 		}
 	case int64:
 	default:
 		if !isGeneric(v) {
-			w := goWalk{visit: visit, left: left}
+			w := goWalk{visit: visit, left: left, typed: typed}
 			w.other(v, depth)
 		}
 	}
@@ -120,6 +131,7 @@ type goWalk struct {
 	visit   func(any) bool
 	left    *int // the walk's budget of values (walkMaxValues), shared with walkDepth
 	stopped bool
+	typed   bool // Go structs take the typed walk (walk_typed.go)
 }
 
 func (w *goWalk) walk(v any, depth int) {
@@ -154,6 +166,12 @@ func (w *goWalk) walk(v any, depth int) {
 func (w *goWalk) other(v any, depth int) {
 	if w.stop(depth) {
 		return
+	}
+	if w.typed {
+		if p, ptr, ok := typedContainerOf(v); ok {
+			w.container(p, ptr, depth)
+			return
+		}
 	}
 	if g, err := goValue(v); err == nil {
 		w.walk(g, depth)
