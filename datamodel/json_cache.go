@@ -23,7 +23,8 @@ import (
 // The key cache has jsonKeyCacheSets sets of jsonKeyCacheWays slots, the type cache
 // jsonTypeCacheSets sets of as many, and jsonMaxCachedKey is the longest string they keep: with
 // the short-key cache's 256 keys of at most 8 bytes and the long-key cache's 64 of at most 15, at
-// most 896 short strings stay alive per pooled decoder. Four ways let the 30 to 40 distinct keys of a record share sets without
+// most 896 short strings stay alive per pooled decoder (and as many in the spare, see
+// jsonDecoderSpare). Four ways let the 30 to 40 distinct keys of a record share sets without
 // evicting each other; 48 bytes hold most NSIDs.
 const (
 	jsonKeyCacheBits  = 7
@@ -39,7 +40,8 @@ const (
 type jsonCaches struct {
 	// keys caches map keys across decodes: records repeat the same few keys ($type, text,
 	// createdAt, uri, cid…), which then cost no allocation at all. It holds the keys quickKey
-	// does not take (longer than 15 bytes, or spelled with escapes) and mime types. A key's hash picks a set of jsonKeyCacheWays slots; a full set forgets its oldest key.
+	// does not take (longer than 15 bytes, or spelled with escapes) and mime types. A key's
+	// hash picks a set of jsonKeyCacheWays slots; a full set forgets its oldest key.
 	keys [jsonKeyCacheSets * jsonKeyCacheWays]string
 	// shortKeys caches the keys of 1 to 8 plain bytes, most of a record's, by their bytes read
 	// as one little-endian word (see quickKey): two ways per set, compared as words.

@@ -85,10 +85,10 @@ var jsonDecoderPool sync.Pool
 // jsonDecoderSpare is a decoder that no decode uses, holding a copy of the caches of a decoder
 // put back earlier: it outlives the garbage collections that empty jsonDecoderPool (sync.Pool
 // lets its objects go after two), so that a decode after them still starts with the keys and
-// $type values records repeat. The copy is as old as the last decode that took the spare: that
-// decode's put leaves the next one. A decoder made anew has to learn them again, allocating each, and
-// its caches (about 18 KB) as well: a decode of testdata/records/like.json took 11 µs and 19.4 KB
-// instead of 1.4 µs and 0.9 KB when every decode started with a new decoder.
+// $type values records repeat. A decoder made anew has to learn them again, allocating each,
+// and its caches (about 18 KB) as well: a decode of testdata/records/like.json took 11 µs and
+// 19.4 KB instead of 1.4 µs and 0.9 KB when every decode started with a new decoder. The copy is
+// as old as the last decode that took the spare: that decode's put leaves the next one.
 var jsonDecoderSpare atomic.Pointer[jsonDecoder]
 
 // getJSONDecoder returns a decoder from the pool, else the spare, else a new one.
