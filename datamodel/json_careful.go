@@ -31,7 +31,7 @@ func (d *jsonDecoder) objectCareful() (any, error) {
 		for n := 0; ; n++ {
 			if n >= d.limits.MaxElements {
 				d.popMembers(base)
-				return nil, d.fail(ErrTooManyElements, d.pos, overLimit(-1, "", d.limits.MaxElements))
+				return nil, d.failTooManyElements()
 			}
 			m, err := d.member()
 			if err != nil {

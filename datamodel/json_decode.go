@@ -118,6 +118,15 @@ func (d *jsonDecoder) fail(err error, off int, detail string) *Error {
 	return &Error{Err: err, Offset: off, Detail: detail}
 }
 
+// failTooManyElements reports an array or object with more than MaxElements members, at d.pos.
+// Not inlined, so that this rare path adds nothing to the frames of the recursive decoders
+// (object, array), which every level of nesting pays for in stack.
+//
+//go:noinline
+func (d *jsonDecoder) failTooManyElements() *Error {
+	return d.fail(ErrTooManyElements, d.pos, overLimit(-1, "", d.limits.MaxElements))
+}
+
 // failEnd reports input that ends where a token was expected.
 func (d *jsonDecoder) failEnd(what string) *Error {
 	return d.fail(ErrTruncated, len(d.data), "expected "+what)
@@ -230,7 +239,7 @@ func (d *jsonDecoder) array() (any, error) {
 	for n := 0; ; n++ {
 		if n >= d.limits.MaxElements {
 			d.popItems(base)
-			return nil, d.fail(ErrTooManyElements, d.pos, overLimit(-1, "", d.limits.MaxElements))
+			return nil, d.failTooManyElements()
 		}
 		if d.left--; d.left < 0 {
 			d.popItems(base)

@@ -43,9 +43,8 @@ func (d *jsonDecoder) object() (any, error) {
 	var cidVal, mimeVal any
 	for n := 0; ; n++ {
 		if n >= d.limits.MaxElements {
-			return nil, d.fail(ErrTooManyElements, d.pos, overLimit(-1, "", d.limits.MaxElements))
+			return nil, d.failTooManyElements()
 		}
-		keyOff := d.pos
 		key, err := d.memberKey()
 		if err != nil {
 			return nil, err
@@ -63,34 +62,9 @@ func (d *jsonDecoder) object() (any, error) {
 			}
 			return d.leafObject(key)
 		} else {
-			m := jsonMember{key: key, keyOff: keyOff, valOff: d.pos}
-			if m.val, err = d.memberValue(key); err != nil {
-				return nil, err
-			}
-			val = m.val
-			switch m.key {
-			case "$type":
-				s, ok := m.val.(string)
-				if !ok || s == "" {
-					return nil, errJSONCareful
-				}
-				if s == "blob" {
-					if n > 0 {
-						return nil, errJSONCareful
-					}
-					if b, ok := d.quickBlob(); ok {
-						d.depth--
-						if err := d.take(4, start); err != nil {
-							return nil, err
-						}
-						return d.slabs.boxBlob(b), nil
-					}
-					// Anything unusual in a blob is checked member by member: read it again
-					// carefully.
-					d.pos = start
-					d.depth--
-					return d.objectCareful()
-				}
+			var whole bool
+			if val, whole, err = d.dollarMember(key, n, start); err != nil || whole {
+				return val, err
 			}
 		}
 		if out == nil {
@@ -135,6 +109,40 @@ func (d *jsonDecoder) object() (any, error) {
 		}
 	}
 	return out, nil
+}
+
+// dollarMember reads the value of a member of the object at start whose key begins with '$' (other
+// than $link and $bytes, which leafObject reads): usually a $type. When the $type makes the object
+// a blob, it reads the whole blob, quickly or carefully, and returns it with whole set. It returns
+// errJSONCareful for what object leaves to the careful path. A function of its own, so that the
+// rare members' variables do not enlarge object's frame, which every level of nesting pays for in
+// stack.
+func (d *jsonDecoder) dollarMember(key string, n, start int) (val any, whole bool, err error) {
+	if val, err = d.memberValue(key); err != nil || key != "$type" {
+		return val, false, err
+	}
+	s, ok := val.(string)
+	if !ok || s == "" {
+		return nil, false, errJSONCareful
+	}
+	if s != "blob" {
+		return val, false, nil
+	}
+	if n > 0 {
+		return nil, false, errJSONCareful
+	}
+	if b, ok := d.quickBlob(); ok {
+		d.depth--
+		if err := d.take(4, start); err != nil {
+			return nil, false, err
+		}
+		return d.slabs.boxBlob(b), true, nil
+	}
+	// Anything unusual in a blob is checked member by member: read it again carefully.
+	d.pos = start
+	d.depth--
+	val, err = d.objectCareful()
+	return val, true, err
 }
 
 // quickBlob reads the rest of a blob whose first member, "$type": "blob", was just read: the
@@ -294,6 +302,10 @@ const jsonRegrowFrom = 128
 // the members so far, at most eight times as many members as out has, so that an object followed
 // by other data costs at most eight times its own size in empty slots, and at most MaxElements;
 // a guess that is not twice as many is not worth the move, and is made again at twice the size.
+// Not inlined: its map iterator would take 128 bytes of object's frame, at every level of
+// nesting.
+//
+//go:noinline
 func (d *jsonDecoder) regrow(out map[string]any, start int) (map[string]any, int) {
 	n := len(out)
 	guess := n + int(int64(n)*int64(len(d.data)-d.pos)/int64(d.pos-start))

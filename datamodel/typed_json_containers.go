@@ -164,7 +164,7 @@ func (t *typedJSONDecoder) object(p *typedPlan, f *typedField, ptr unsafe.Pointe
 	} else {
 		for hint := 0; ; {
 			if n >= d.limits.MaxElements {
-				return d.fail(ErrTooManyElements, d.pos, overLimit(-1, "", d.limits.MaxElements))
+				return d.failTooManyElements()
 			}
 			key, keyOff, reserved, isBlob, err := t.memberStart()
 			if err != nil {
@@ -293,7 +293,7 @@ func (t *typedJSONDecoder) mapOf(p *typedPlan, f *typedField, ptr unsafe.Pointer
 	} else {
 		for {
 			if n >= d.limits.MaxElements {
-				return d.fail(ErrTooManyElements, d.pos, overLimit(-1, "", d.limits.MaxElements))
+				return d.failTooManyElements()
 			}
 			key, keyOff, reserved, isBlob, err := t.memberStart()
 			if err != nil {
@@ -399,7 +399,7 @@ func (t *typedJSONDecoder) array(p *typedPlan, f *typedField, ptr unsafe.Pointer
 	} else {
 		for {
 			if n >= d.limits.MaxElements {
-				return d.fail(ErrTooManyElements, d.pos, overLimit(-1, "", d.limits.MaxElements))
+				return d.failTooManyElements()
 			}
 			if d.left--; d.left < 0 {
 				return errTooManyValues(d.pos, d.limits.MaxValues)
@@ -473,7 +473,7 @@ func (t *typedJSONDecoder) structArray(p *typedPlan, f *typedField, ptr unsafe.P
 	}
 	for n := 0; ; {
 		if n >= d.limits.MaxElements {
-			return d.fail(ErrTooManyElements, d.pos, overLimit(-1, "", d.limits.MaxElements))
+			return d.failTooManyElements()
 		}
 		if d.left--; d.left < 0 {
 			return errTooManyValues(d.pos, d.limits.MaxValues)
