@@ -227,7 +227,7 @@ var targets = []target{
 	{what: "Lexicon record validation (issue 17) at least 5× faster than indigo lexicon.ValidateRecord, 0 allocs", prefix: "BenchmarkLexiconValidate", other: "indigo", want: 5, atLeast: true, zeroAllocs: true},
 }
 
-// An interleavedTarget is a target of issue 16 read from a benchmark that times atcore and the
+// An interleavedTarget is a target (of issues 15 and 16) read from a benchmark that times atcore and the
 // other implementation in turn, batch by batch (internal/peers interleaved): it reports metric, the
 // other's median batch time over atcore's, which on a machine whose load changes is steadier than
 // the ratio of two rows measured apart.
