@@ -114,9 +114,9 @@ func (d *jsonDecoder) object() (any, error) {
 // dollarMember reads the value of a member of the object at start whose key begins with '$' (other
 // than $link and $bytes, which leafObject reads): usually a $type. When the $type makes the object
 // a blob, it reads the whole blob, quickly or carefully, and returns it with whole set. It returns
-// errJSONCareful for what object leaves to the careful path. A function of its own, so that the
-// rare members' variables do not enlarge object's frame, which every level of nesting pays for in
-// stack.
+// errJSONCareful for what object leaves to the careful path. A function of its own, so that
+// object's loop reads as the common member's path; moving it out took only 8 bytes off object's
+// frame (regrow's iterator was the large part).
 func (d *jsonDecoder) dollarMember(key string, n, start int) (val any, whole bool, err error) {
 	if val, err = d.memberValue(key); err != nil || key != "$type" {
 		return val, false, err
