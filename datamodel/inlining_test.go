@@ -15,6 +15,8 @@ func TestInlining(t *testing.T) {
 		// JSON lexing and the short-key cache: eight bytes of a string or key at a time.
 		"jsonSpecial8",
 		"(*jsonDecoder).popItems",
+		// JSON decoder: the test before every member and item, for a direct call to object.
+		"(*jsonDecoder).nested",
 		// CBOR decoder: every decoded string and map key.
 		"(*cborDecoder).str",
 		// CBOR scanner and decoder: short keys and strings checked and compared as words.

@@ -207,6 +207,14 @@ func (d *jsonDecoder) value() (any, error) {
 	}
 }
 
+// nested reports whether the next value opens with c. object and array call object directly
+// for a nested object instead of through value, so that each level of nesting puts one frame on
+// the stack instead of two: after a collection shrinks a goroutine's stack, a deep decode grows
+// it again, and each growth copies and adjusts every frame on it.
+func (d *jsonDecoder) nested(c byte) bool {
+	return d.pos < len(d.data) && d.data[d.pos] == c
+}
+
 func (d *jsonDecoder) literal(word string) error {
 	start := d.pos
 	for i := 0; i < len(word); i++ {
@@ -245,7 +253,13 @@ func (d *jsonDecoder) array() (any, error) {
 			d.popItems(base)
 			return nil, errTooManyValues(d.pos, d.limits.MaxValues)
 		}
-		v, err := d.value()
+		var v any
+		var err error
+		if d.nested('{') {
+			v, err = d.object() // see nested
+		} else {
+			v, err = d.value()
+		}
 		if err != nil {
 			d.popItems(base)
 			return nil, atIndex(err, n)

@@ -52,8 +52,14 @@ func (d *jsonDecoder) object() (any, error) {
 		var val any
 		if key == "" || key[0] != '$' {
 			// Most members: the value is decoded in place, not through memberValue or a
-			// jsonMember (whose passing around cost more than the rest of the member).
-			if val, err = d.value(); err != nil {
+			// jsonMember (whose passing around cost more than the rest of the member). A
+			// nested object is read by a direct call (see nested).
+			if d.nested('{') {
+				val, err = d.object()
+			} else {
+				val, err = d.value()
+			}
+			if err != nil {
 				return nil, atKey(err, key)
 			}
 		} else if key == "$link" || key == "$bytes" {
