@@ -96,6 +96,8 @@ type cborDecoder struct {
 	arenaOff int
 	chunk    int // how many bytes to copy into a new arena
 	slabs    cborSlabs
+	// roomMade is set once the decode has made room on the stack for a deep value (stackroom.go).
+	roomMade bool
 }
 
 // str returns data[a:b] (a ≤ b) as a string, sharing the arena when it covers the range. It is
@@ -195,6 +197,9 @@ func (d *cborDecoder) valueSlow(off, depth int) (any, int, *Error) {
 		if err := cborContainer(d.data, &d.lim, &d.left, major, arg, off, p, depth); err != nil {
 			return nil, 0, err
 		}
+		if depth == stackRoomDepth && !d.roomMade {
+			d.makeRoom()
+		}
 		a := d.slabs.array(int(arg))
 		for i := range a {
 			if a[i], p, err = d.value(p, depth+1); err != nil {
@@ -245,6 +250,13 @@ func (d *cborDecoder) link(cs, ce int) (Link, *Error) {
 	return Link(c), nil
 }
 
+// makeRoom makes room on the stack for the levels below the container at stackRoomDepth
+// (stackroom.go), once per decode.
+func (d *cborDecoder) makeRoom() {
+	d.roomMade = true
+	stackRoom(d.lim.MaxDepth, decodeLevelStack)
+}
+
 // decodeMap decodes the n entries of the map whose head is at off and ends at p, then applies
 // the data-model rules on "$type" and blobs (DECISIONS rules 11 and 13).
 func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
@@ -252,6 +264,9 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 		if b, end, ok := d.blob(p); ok {
 			return d.slabs.boxBlob(b), end, nil
 		}
+	}
+	if depth == stackRoomDepth && !d.roomMade {
+		d.makeRoom()
 	}
 	m := make(map[string]any, n)
 	data := d.data

@@ -24,11 +24,17 @@ type encodeLimits struct {
 	left        int           // values the tree may still hold (Limits.MaxValues)
 	safeInts    bool          // WithSafeIntegers
 	path        containerPath // containers deeper than DefaultMaxDepth, to catch cycles
+	roomMade    bool          // room made on the stack for a deep tree (stackroom.go)
+	// quickDepth bounds the depths that enter lets through without a call: containers above
+	// DefaultMaxDepth or maxDepth need checks, and the one at stackRoomDepth makes room on the
+	// stack, until that room is made.
+	quickDepth int
 }
 
 func newEncodeLimits(lim Limits) encodeLimits {
 	return encodeLimits{maxDepth: lim.MaxDepth, maxCIDLen: lim.MaxCIDLen, maxElements: lim.MaxElements,
-		maxKeyLen: lim.MaxKeyLen, maxValues: lim.MaxValues, left: lim.MaxValues - 1, safeInts: lim.safeInts}
+		maxKeyLen: lim.MaxKeyLen, maxValues: lim.MaxValues, left: lim.MaxValues - 1, safeInts: lim.safeInts,
+		quickDepth: min(lim.MaxDepth, DefaultMaxDepth, stackRoomDepth-1) + 1}
 }
 
 // unsafeInt reports whether the integer n is refused: outside ±(2^53−1) under WithSafeIntegers.
@@ -39,7 +45,7 @@ func (g *encodeLimits) unsafeInt(n int64) bool {
 // enter checks a container (id, with n elements or entries, at depth) before its content is
 // written; leave undoes what enter recorded, once the content is written.
 func (g *encodeLimits) enter(id containerID, n int, what string, depth int) *Error {
-	if depth <= DefaultMaxDepth && depth <= g.maxDepth && n <= g.maxElements {
+	if depth < g.quickDepth && n <= g.maxElements {
 		return nil // the common case, inlined at the call
 	}
 	return g.enterChecked(id, n, what, depth)
@@ -51,6 +57,11 @@ func (g *encodeLimits) enterChecked(id containerID, n int, what string, depth in
 	}
 	if n > g.maxElements {
 		return errTooManyElements(n, what, g.maxElements)
+	}
+	if depth == stackRoomDepth && !g.roomMade {
+		g.roomMade = true
+		g.quickDepth = min(g.maxDepth, DefaultMaxDepth) + 1
+		stackRoom(g.maxDepth, encodeLevelStack)
 	}
 	if depth > DefaultMaxDepth {
 		return g.path.enter(id)

@@ -42,7 +42,7 @@ func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 	}
 	d := getJSONDecoder()
 	d.data, d.pos, d.depth, d.limits, d.left = data, 0, 0, limits, limits.MaxValues-1
-	d.keyMisses = 0
+	d.keyMisses, d.roomMade = 0, false
 	// The values of earlier decodes keep their own slabs and string arenas; the new slabs are
 	// sized from the input. The slabs size themselves for CBOR, which is about half as long as
 	// the same record pretty-printed in JSON (quoted keys, indentation), and $type strings take no
@@ -100,6 +100,8 @@ type jsonDecoder struct {
 	// strs is the current chunk of this decode's string arena, of which the decoded strings are
 	// views (see carve).
 	strs []byte
+	// roomMade is set once the decode has made room on the stack for a deep value (stackroom.go).
+	roomMade bool
 	// jsonCaches are the keys and $type values this decoder has met, kept across decodes.
 	jsonCaches
 	// keyMisses counts the keys this decode has added to the caches (see uncachedKey).
@@ -207,6 +209,13 @@ func (d *jsonDecoder) value() (any, error) {
 	}
 }
 
+// makeRoom makes room on the stack for the levels below the container that opens at
+// stackRoomDepth (stackroom.go), once per decode.
+func (d *jsonDecoder) makeRoom() {
+	d.roomMade = true
+	stackRoom(d.limits.MaxDepth, decodeLevelStack)
+}
+
 // nested reports whether the next value opens with c. object and array call object directly
 // for a nested object instead of through value, so that each level of nesting puts one frame on
 // the stack instead of two: after a collection shrinks a goroutine's stack, a deep decode grows
@@ -235,6 +244,9 @@ func (d *jsonDecoder) array() (any, error) {
 	d.depth++
 	if d.depth > d.limits.MaxDepth {
 		return nil, d.fail(ErrTooDeep, start, overLimit(-1, "", d.limits.MaxDepth))
+	}
+	if d.depth == stackRoomDepth && !d.roomMade {
+		d.makeRoom()
 	}
 	d.pos++ // [
 	d.skipSpace()

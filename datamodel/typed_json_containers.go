@@ -142,6 +142,9 @@ func (t *typedJSONDecoder) object(p *typedPlan, f *typedField, ptr unsafe.Pointe
 	if d.depth > d.limits.MaxDepth {
 		return t.generic(p, f, start, depth, left)
 	}
+	if d.depth == stackRoomDepth && !d.roomMade {
+		d.makeRoom()
+	}
 	d.pos++
 	d.skipSpace()
 	var unknown *UnknownFields
@@ -276,6 +279,9 @@ func (t *typedJSONDecoder) mapOf(p *typedPlan, f *typedField, ptr unsafe.Pointer
 	if d.depth > d.limits.MaxDepth {
 		return t.generic(p, f, start, depth, left)
 	}
+	if d.depth == stackRoomDepth && !d.roomMade {
+		d.makeRoom()
+	}
 	d.pos++
 	d.skipSpace()
 	mv := reflect.NewAt(p.typ, ptr).Elem()
@@ -388,6 +394,9 @@ func (t *typedJSONDecoder) array(p *typedPlan, f *typedField, ptr unsafe.Pointer
 	if d.depth > d.limits.MaxDepth {
 		return d.fail(ErrTooDeep, start, overLimit(-1, "", d.limits.MaxDepth))
 	}
+	if d.depth == stackRoomDepth && !d.roomMade {
+		d.makeRoom()
+	}
 	d.pos++
 	d.skipSpace()
 	size := p.elem.size
@@ -463,6 +472,9 @@ func (t *typedJSONDecoder) structArray(p *typedPlan, f *typedField, ptr unsafe.P
 	d.depth++
 	if d.depth > d.limits.MaxDepth {
 		return d.fail(ErrTooDeep, start, overLimit(-1, "", d.limits.MaxDepth))
+	}
+	if d.depth == stackRoomDepth && !d.roomMade {
+		d.makeRoom()
 	}
 	d.pos++
 	d.skipSpace()
