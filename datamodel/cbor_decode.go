@@ -133,6 +133,10 @@ func (d *cborDecoder) value(off, depth int) (any, int, *Error) {
 		switch ib := d.data[off]; {
 		case ib < 0x18:
 			return int64(ib), off + 1, nil // boxes without allocating
+		case ib-0x18 < 4: // an unsigned integer of 1, 2, 4 or 8 bytes
+			if u, end, ok := cborUintArg(d.data, off, ib); ok && (u <= MaxSafeInteger || !d.lim.safeInts && u <= math.MaxInt64) {
+				return d.slabs.boxInt64(int64(u)), end, nil
+			}
 		case ib-0x60 <= 0x18:
 			start, n := off+1, int(ib-cborMajorText)
 			if n == 24 {

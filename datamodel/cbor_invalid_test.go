@@ -30,6 +30,12 @@ func cborInvalidTable() []cborInvalid {
 		{"non-minimal int: four-byte argument below 65536", "1a0000ffff", ErrNonMinimal, 0, "", nil},
 		{"non-minimal int: eight-byte argument below 2^32", "1b00000000ffffffff", ErrNonMinimal, 0, "", nil},
 		{"non-minimal negative int", "3800", ErrNonMinimal, 0, "", nil},
+		// The same with eight bytes or more after the head, where UnmarshalCBOR reads an
+		// unsigned argument as one word (cborUintArg).
+		{"non-minimal int, more input after it: one byte", "83 1817 6a61616161616161616161 01", ErrNonMinimal, 1, "/0", nil},
+		{"non-minimal int, more input after it: two bytes", "83 1900ff 6a61616161616161616161 01", ErrNonMinimal, 1, "/0", nil},
+		{"non-minimal int, more input after it: four bytes", "83 1a0000ffff 6a61616161616161616161 01", ErrNonMinimal, 1, "/0", nil},
+		{"non-minimal int, more input after it: eight bytes", "83 1b00000000ffffffff 6a61616161616161616161 01", ErrNonMinimal, 1, "/0", nil},
 		{"non-minimal text length", "780161", ErrNonMinimal, 0, "", nil},
 		{"non-minimal byte string length", "580100", ErrNonMinimal, 0, "", nil},
 		{"non-minimal array length", "9800", ErrNonMinimal, 0, "", nil},
@@ -122,6 +128,7 @@ func cborInvalidTable() []cborInvalid {
 		{"2^64-1", "1bffffffffffffffff", ErrIntegerRange, 0, "", nil},
 		{"-2^63-1 (major 1, argument 2^63)", "3b8000000000000000", ErrIntegerRange, 0, "", nil},
 		{"-2^64 (major 1, argument 2^64-1)", "3bffffffffffffffff", ErrIntegerRange, 0, "", nil},
+		{"2^63, more input after it", "83 1b8000000000000000 6a61616161616161616161 01", ErrIntegerRange, 1, "/0", nil},
 
 		// Rule 9: the input is exactly one value.
 		{"empty input", "", ErrTruncated, 0, "", nil},
@@ -162,6 +169,7 @@ func cborInvalidTable() []cborInvalid {
 		// Rule 10: integers within ±(2^53−1) under WithSafeIntegers.
 		{"2^53 under WithSafeIntegers", "1b0020000000000000", ErrUnsafeInteger, 0, "", []Option{WithSafeIntegers()}},
 		{"−2^53 under WithSafeIntegers", "3b001fffffffffffff", ErrUnsafeInteger, 0, "", []Option{WithSafeIntegers()}},
+		{"2^53, more input after it, under WithSafeIntegers", "83 1b0020000000000000 6a61616161616161616161 01", ErrUnsafeInteger, 1, "/0", []Option{WithSafeIntegers()}},
 		{"2^53 in a map under WithSafeIntegers", "a1 6161 1b0020000000000000", ErrUnsafeInteger, 3, "/a", []Option{WithSafeIntegers(), WithLimits(Limits{MaxDepth: 2})}},
 	}
 }
