@@ -35,9 +35,13 @@ func (d *jsonDecoder) skipSpaceRun() {
 		// The usual run in pretty-printed JSON: a newline and the indentation, eight spaces at a
 		// time (a record nested 30 levels deep is indented by 60 or more).
 		// The loop walks a slice rather than an index, so that the word load needs no bounds
-		// check of its own (about half the loop's instructions before).
-		rest := data[i+1:]
-		for len(rest) >= 8 {
+		// check of its own (about half the loop's instructions before). The slice's capacity is
+		// its length and the loop runs while more than eight bytes are left, so rest[8:] never
+		// points past the end and the compiler adds no fix-up of the pointer at each step (the
+		// last word goes to the byte loop below): deep.json 122.5K -> 117.8K instructions per
+		// decode, with the same change in string.
+		rest := data[i+1 : len(data) : len(data)]
+		for len(rest) > 8 {
 			if x := binary.LittleEndian.Uint64(rest) ^ jsonSpaces8; x != 0 {
 				rest = rest[bits.TrailingZeros64(x)/8:]
 				if rest[0] > ' ' {
@@ -158,10 +162,11 @@ func (d *jsonDecoder) string() ([]byte, error) {
 	start := d.pos
 	data := d.data
 	// The usual string, plain bytes up to the closing quote, in a loop of its own (no call): word
-	// by word while eight bytes are left, walking a slice so that the loads need no bounds check
-	// of their own (see skipSpaceRun).
-	rest := data[start+1:]
-	for len(rest) >= 8 {
+	// by word while more than eight bytes are left, walking a slice so that the loads need no
+	// bounds check of their own and the steps no fix-up (see skipSpaceRun; big50k 1.551M ->
+	// 1.525M instructions per decode with both).
+	rest := data[start+1 : len(data) : len(data)]
+	for len(rest) > 8 {
 		m := jsonSpecial8(binary.LittleEndian.Uint64(rest))
 		if m == 0 {
 			rest = rest[8:]
