@@ -201,9 +201,7 @@ func (d *cborDecoder) valueSlow(off, depth int) (any, int, *Error) {
 		if err := cborContainer(d.data, &d.lim, &d.left, major, arg, off, p, depth); err != nil {
 			return nil, 0, err
 		}
-		if depth == stackRoomDepth && !d.roomMade {
-			d.makeRoom()
-		}
+		d.room(depth)
 		a := d.slabs.array(int(arg))
 		for i := range a {
 			if a[i], p, err = d.value(p, depth+1); err != nil {
@@ -254,11 +252,13 @@ func (d *cborDecoder) link(cs, ce int) (Link, *Error) {
 	return Link(c), nil
 }
 
-// makeRoom makes room on the stack for the levels below the container at stackRoomDepth
-// (stackroom.go), once per decode.
-func (d *cborDecoder) makeRoom() {
-	d.roomMade = true
-	stackRoom(d.lim.MaxDepth, decodeLevelStack)
+// room makes room on the stack for the levels below a container at depth, if it is at
+// stackRoomDepth (stackroom.go), once per decode.
+func (d *cborDecoder) room(depth int) {
+	if depth == stackRoomDepth && !d.roomMade {
+		d.roomMade = true
+		stackRoom(d.lim.MaxDepth, decodeLevelStack)
+	}
 }
 
 // decodeMap decodes the n entries of the map whose head is at off and ends at p, then applies
@@ -269,9 +269,7 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 			return d.slabs.boxBlob(b), end, nil
 		}
 	}
-	if depth == stackRoomDepth && !d.roomMade {
-		d.makeRoom()
-	}
+	d.room(depth)
 	m := make(map[string]any, n)
 	data := d.data
 	entries := p

@@ -17,6 +17,9 @@ func TestInlining(t *testing.T) {
 		"(*jsonDecoder).popItems",
 		// JSON decoder: the test before every member and item, for a direct call to object.
 		"(*jsonDecoder).nested",
+		// Decoders: the depth test of every container for room on the stack (stackroom.go).
+		"(*jsonDecoder).room",
+		"(*cborDecoder).room",
 		// CBOR decoder: every decoded string and map key.
 		"(*cborDecoder).str",
 		// CBOR scanner and decoder: short keys and strings checked and compared as words.

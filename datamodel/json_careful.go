@@ -22,9 +22,7 @@ func (d *jsonDecoder) objectCareful() (any, error) {
 	if d.depth > d.limits.MaxDepth+1 {
 		return nil, d.fail(ErrTooDeep, start, overLimit(-1, "", d.limits.MaxDepth))
 	}
-	if d.depth == stackRoomDepth && !d.roomMade {
-		d.makeRoom()
-	}
+	d.room()
 	d.pos++ // {
 	d.skipSpace()
 	base := len(d.members)

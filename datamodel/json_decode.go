@@ -209,11 +209,13 @@ func (d *jsonDecoder) value() (any, error) {
 	}
 }
 
-// makeRoom makes room on the stack for the levels below the container that opens at
+// room makes room on the stack for the levels below the container just opened, if it is at
 // stackRoomDepth (stackroom.go), once per decode.
-func (d *jsonDecoder) makeRoom() {
-	d.roomMade = true
-	stackRoom(d.limits.MaxDepth, decodeLevelStack)
+func (d *jsonDecoder) room() {
+	if d.depth == stackRoomDepth && !d.roomMade {
+		d.roomMade = true
+		stackRoom(d.limits.MaxDepth, decodeLevelStack)
+	}
 }
 
 // nested reports whether the next value opens with c. object and array call object directly
@@ -245,9 +247,7 @@ func (d *jsonDecoder) array() (any, error) {
 	if d.depth > d.limits.MaxDepth {
 		return nil, d.fail(ErrTooDeep, start, overLimit(-1, "", d.limits.MaxDepth))
 	}
-	if d.depth == stackRoomDepth && !d.roomMade {
-		d.makeRoom()
-	}
+	d.room()
 	d.pos++ // [
 	d.skipSpace()
 	if d.pos < len(d.data) && d.data[d.pos] == ']' {

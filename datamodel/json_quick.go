@@ -29,9 +29,7 @@ func (d *jsonDecoder) object() (any, error) {
 	}
 	start := d.pos
 	d.depth++
-	if d.depth == stackRoomDepth && !d.roomMade {
-		d.makeRoom()
-	}
+	d.room()
 	d.pos++ // {
 	d.skipSpace()
 	if d.pos < len(d.data) && d.data[d.pos] == '}' {

@@ -22,7 +22,7 @@ const stackRoomDepth = 8
 // -gcflags=-S; TestStackPerLevel bounds them from outside), and what the deepest level calls
 // below it (strings, map inserts, allocation).
 const (
-	decodeLevelStack = 512  // JSON object 296 bytes (or array 240 and value 104); CBOR decodeMap 408 and value 112
+	decodeLevelStack = 512  // JSON object 296 bytes (or array 240 and value 104); CBOR decodeMap 384 and value 96
 	encodeLevelStack = 2048 // JSON object 1 144 bytes and value 296; CBOR encodeMap 1 080 and value 256
 	leafStack        = 4 << 10
 )

@@ -142,9 +142,7 @@ func (t *typedJSONDecoder) object(p *typedPlan, f *typedField, ptr unsafe.Pointe
 	if d.depth > d.limits.MaxDepth {
 		return t.generic(p, f, start, depth, left)
 	}
-	if d.depth == stackRoomDepth && !d.roomMade {
-		d.makeRoom()
-	}
+	d.room()
 	d.pos++
 	d.skipSpace()
 	var unknown *UnknownFields
@@ -279,9 +277,7 @@ func (t *typedJSONDecoder) mapOf(p *typedPlan, f *typedField, ptr unsafe.Pointer
 	if d.depth > d.limits.MaxDepth {
 		return t.generic(p, f, start, depth, left)
 	}
-	if d.depth == stackRoomDepth && !d.roomMade {
-		d.makeRoom()
-	}
+	d.room()
 	d.pos++
 	d.skipSpace()
 	mv := reflect.NewAt(p.typ, ptr).Elem()
@@ -394,9 +390,7 @@ func (t *typedJSONDecoder) array(p *typedPlan, f *typedField, ptr unsafe.Pointer
 	if d.depth > d.limits.MaxDepth {
 		return d.fail(ErrTooDeep, start, overLimit(-1, "", d.limits.MaxDepth))
 	}
-	if d.depth == stackRoomDepth && !d.roomMade {
-		d.makeRoom()
-	}
+	d.room()
 	d.pos++
 	d.skipSpace()
 	size := p.elem.size
@@ -473,9 +467,7 @@ func (t *typedJSONDecoder) structArray(p *typedPlan, f *typedField, ptr unsafe.P
 	if d.depth > d.limits.MaxDepth {
 		return d.fail(ErrTooDeep, start, overLimit(-1, "", d.limits.MaxDepth))
 	}
-	if d.depth == stackRoomDepth && !d.roomMade {
-		d.makeRoom()
-	}
+	d.room()
 	d.pos++
 	d.skipSpace()
 	if d.pos < len(d.data) && d.data[d.pos] == ']' {
