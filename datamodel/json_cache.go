@@ -76,16 +76,19 @@ func (d *jsonDecoder) quickKey() (key string, ok bool) {
 	if p+9 > len(data) {
 		return "", false
 	}
-	w := binary.LittleEndian.Uint64(data[p:])
+	// The key's first eight bytes and the one after them, sliced once so that the loads below
+	// need no bounds checks of their own.
+	b := data[p : p+9]
+	w := binary.LittleEndian.Uint64(b)
 	n := 8
 	if m := jsonSpecial8(w); m != 0 {
 		n = bits.TrailingZeros64(m) / 8
 		w &= 1<<(8*n) - 1
 	}
-	if n == 8 && data[p+8] != '"' {
+	if n == 8 && b[8] != '"' {
 		return d.quickLongKey(p, w)
 	}
-	if n == 0 || data[p+n] != '"' || n > d.limits.MaxKeyLen {
+	if n == 0 || b[n] != '"' || n > d.limits.MaxKeyLen {
 		return "", false
 	}
 	set := d.shortKeys[(w*0x9E3779B97F4A7C15)>>(64-jsonShortKeyBits)*2:][:2]
@@ -114,13 +117,14 @@ func (d *jsonDecoder) quickLongKey(p int, w uint64) (key string, ok bool) {
 	if p+17 > len(data) {
 		return "", false
 	}
-	v := binary.LittleEndian.Uint64(data[p+8:])
+	b := data[p+8 : p+17] // as in quickKey
+	v := binary.LittleEndian.Uint64(b)
 	m := jsonSpecial8(v)
 	if m == 0 {
 		return "", false // 16 bytes or more
 	}
 	n := bits.TrailingZeros64(m) / 8
-	if n == 0 || data[p+8+n] != '"' || 8+n > d.limits.MaxKeyLen {
+	if n == 0 || b[n] != '"' || 8+n > d.limits.MaxKeyLen {
 		return "", false
 	}
 	v &= 1<<(8*n) - 1
