@@ -82,10 +82,10 @@ func jsonPlainPrefix(s string) int {
 		}
 		return len(s)
 	}
-	// Word by word while more than eight bytes are left, walking a slice of s's bytes whose
-	// capacity is its length: the loads need no bounds checks and the steps no fix-up of the
-	// pointer (see the JSON decoder's skipSpaceRun; the loop indexing s took 28 instructions a
-	// word, this one 20).
+	// Word by word while more than eight bytes are left, walking a slice of s's bytes (read,
+	// never written) whose capacity is its length: the loads need no bounds checks and the steps
+	// no fix-up of the pointer (see the JSON decoder's skipSpaceRun; the loop indexing s took 28
+	// instructions a word, this one 20).
 	b := unsafe.Slice(unsafe.StringData(s), len(s))
 	for len(b) > 8 {
 		if m := jsonPlain8(binary.LittleEndian.Uint64(b)); m != 0 {
