@@ -24,10 +24,9 @@ type encodeLimits struct {
 	left        int           // values the tree may still hold (Limits.MaxValues)
 	safeInts    bool          // WithSafeIntegers
 	path        containerPath // containers deeper than DefaultMaxDepth, to catch cycles
-	roomMade    bool          // room made on the stack for a deep tree (stackroom.go)
 	// quickDepth bounds the depths that enter lets through without a call: containers above
 	// DefaultMaxDepth or maxDepth need checks, and the one at stackRoomDepth makes room on the
-	// stack, until that room is made.
+	// stack (stackroom.go), until that room is made; it is above stackRoomDepth once it is.
 	quickDepth int
 }
 
@@ -36,6 +35,9 @@ func newEncodeLimits(lim Limits) encodeLimits {
 		maxKeyLen: lim.MaxKeyLen, maxValues: lim.MaxValues, left: lim.MaxValues - 1, safeInts: lim.safeInts,
 		quickDepth: min(lim.MaxDepth, DefaultMaxDepth, stackRoomDepth-1) + 1}
 }
+
+// roomMade reports whether the encode has made room on the stack for a deep tree.
+func (g *encodeLimits) roomMade() bool { return g.quickDepth > stackRoomDepth }
 
 // unsafeInt reports whether the integer n is refused: outside ±(2^53−1) under WithSafeIntegers.
 func (g *encodeLimits) unsafeInt(n int64) bool {
@@ -58,8 +60,7 @@ func (g *encodeLimits) enterChecked(id containerID, n int, what string, depth in
 	if n > g.maxElements {
 		return errTooManyElements(n, what, g.maxElements)
 	}
-	if depth == stackRoomDepth && !g.roomMade {
-		g.roomMade = true
+	if depth == stackRoomDepth && !g.roomMade() {
 		g.quickDepth = min(g.maxDepth, DefaultMaxDepth) + 1
 		stackRoom(g.maxDepth, encodeLevelStack)
 	}

@@ -19,8 +19,8 @@ import "github.com/atcore/atcore/internal/stackroom"
 const stackRoomDepth = 8
 
 // Stack per level of nesting, rounded up from the frames of each walker's recursion (go build
-// -gcflags=-S; TestStackPerLevel bounds them from outside), and what the deepest level calls
-// below it (strings, map inserts, allocation).
+// -gcflags=-S; TestStackRoomCoversWalk checks that they suffice), and what the deepest level
+// calls below it (strings, map inserts, allocation).
 const (
 	decodeLevelStack = 512  // JSON object 296 bytes (or array 240 and value 104); CBOR decodeMap 384 and value 96
 	encodeLevelStack = 2048 // JSON object 1 144 bytes and value 296; CBOR encodeMap 1 080 and value 256

@@ -123,8 +123,8 @@ func TestStackRoomMade(t *testing.T) {
 			if _, err := ce.value(nil, v, 1); err != nil {
 				t.Fatal(err)
 			}
-			if je.roomMade != want || ce.roomMade != want {
-				t.Errorf("encoders, %x: room made = %v (JSON), %v (CBOR), want %v", in, je.roomMade, ce.roomMade, want)
+			if je.roomMade() != want || ce.roomMade() != want {
+				t.Errorf("encoders, %x: room made = %v (JSON), %v (CBOR), want %v", in, je.roomMade(), ce.roomMade(), want)
 			}
 		}
 	}
