@@ -13,19 +13,22 @@
 // Why: the data-model decoders and encoders validate every string they read or write, and on
 // text that is not ASCII utf8.Valid branches on each character's length, which mispredicts when
 // scripts mix. This package runs a table-driven automaton with no such branch (dfa.go) and
-// skips runs of ASCII a word at a time. Measured with BenchmarkRatio (best of interleaved
-// batches, so that the load of a shared machine cancels out; go test -bench Ratio -count 8
-// -benchtime 3000x, 2-core AMD EPYC, Go 1.26), median of 8:
+// skips runs of ASCII a word at a time; the automaton takes two bytes a step (pairs.go).
+// Measured with BenchmarkRatio (best of interleaved batches, so that the load of a shared machine
+// cancels out; go test -bench Ratio -count 8 -benchtime 3000x, 2-core Intel Xeon, Go 1.26,
+// 2026-11-26), median of 8:
 //
 //	input (bench_test.go)           utf8v       utf8.Valid   ratio
-//	mixed scripts, 300 B            3.05 GB/s   1.27 GB/s    2.40x
-//	mixed scripts, 64 KiB           3.06 GB/s   1.31 GB/s    2.33x
-//	CJK / Cyrillic, 64 KiB          3.18 / 3.19 1.37 / 1.12  2.33x / 2.85x
-//	CJK, 12 B / 40 B                1.25 / 1.82 1.14 / 1.30  1.10x / 1.40x
-//	ASCII, 300 B / 64 KiB           30 / 50     23 / 45      1.27x / 1.09x
+//	mixed scripts, 40 B / 300 B     3.40 / 3.83 1.37 / 1.29  2.49x / 2.92x
+//	mixed scripts, 64 KiB           3.74 GB/s   1.32 GB/s    2.86x
+//	CJK / Cyrillic, 64 KiB          3.77 / 3.53 1.51 / 1.13  2.48x / 3.12x
+//	CJK, 12 B / 40 B                1.54 / 2.54 1.22 / 1.45  1.27x / 1.76x
+//	ASCII, 300 B / 64 KiB           29 / 36     21 / 30      1.39x / 1.18x
 //	English, an emoji per 166 B,
-//	40 B / 300 B / 64 KiB           5.0/18/21   3.6/9.0/19   1.38x / 1.96x / 1.14x
+//	40 B / 300 B / 64 KiB           6.8/21/20   3.7/11/19    1.82x / 2.01x / 1.09x
 //
-// The last row was the loss (0.62-0.84x) until the ASCII loop stopped exactly at the emoji and the
-// automaton took it in four steps before looking for ASCII again (valid.go).
+// The last row was the loss (0.62-0.84x, on an AMD EPYC) until the ASCII loop stopped exactly at
+// the emoji and the automaton took it in four bytes before looking for ASCII again (valid.go). A
+// byte a step, the same Intel machine ran mixed scripts at 1.80x (300 B) and CJK at 1.59x (64
+// KiB).
 package utf8v
