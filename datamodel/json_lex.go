@@ -161,18 +161,26 @@ func jsonPlainRun(data []byte, i int) int {
 func (d *jsonDecoder) string() ([]byte, error) {
 	start := d.pos
 	data := d.data
-	// The usual string, plain bytes up to the closing quote, in a loop of its own (no call): word
-	// by word while more than eight bytes are left, walking a slice so that the loads need no
+	// The usual string, plain bytes up to the closing quote, in a loop of its own (no call): two
+	// words a step while more than 16 bytes are left, walking a slice so that the loads need no
 	// bounds check of their own and the steps no fix-up (see skipSpaceRun; big50k 1.551M ->
-	// 1.525M instructions per decode with both).
+	// 1.525M instructions per decode with both). Two words a step, so that the loop's exit,
+	// which mispredicts when string lengths vary, comes in the first step for a string shorter
+	// than 16 bytes (most keys and short values): big50k 13.9K -> 13.3K simulated branch misses
+	// per decode (cachegrind), 1.515M -> 1.503M instructions. The offset of the first special
+	// byte is found without a branch: TrailingZeros64 of an empty word is 64, so t0 is 8 exactly
+	// when the first word has none, and only then does the second word's offset count.
 	rest := data[start+1 : len(data) : len(data)]
-	for len(rest) > 8 {
-		m := jsonSpecial8(binary.LittleEndian.Uint64(rest))
-		if m == 0 {
-			rest = rest[8:]
+	for len(rest) > 16 {
+		m0 := jsonSpecial8(binary.LittleEndian.Uint64(rest))
+		m1 := jsonSpecial8(binary.LittleEndian.Uint64(rest[8:]))
+		if m0|m1 == 0 {
+			rest = rest[16:]
 			continue
 		}
-		if rest = rest[bits.TrailingZeros64(m)/8:]; rest[0] == '"' {
+		t0 := uint(bits.TrailingZeros64(m0)) / 8
+		n := t0 + uint(bits.TrailingZeros64(m1))/8&-(t0>>3)
+		if rest = rest[n:]; rest[0] == '"' {
 			i := len(data) - len(rest)
 			d.pos = i + 1
 			return data[start+1 : i], nil

@@ -39,9 +39,12 @@ func (d *jsonDecoder) object() (any, error) {
 	}
 	var out map[string]any // made once the first member shows it is a map
 	regrowAt := jsonRegrowFrom
-	// The values of "cid" and "mimeType" among the first two members: a map of exactly these
-	// two keys may be a legacy blob, checked at the end without looking them up.
-	var cidVal, mimeVal any
+	// The last two members, kept unconditionally: a map of exactly "cid" and "mimeType" may be
+	// a legacy blob, and noting those keys as they went by (a test of each of the first two
+	// keys) mispredicted about once an object (big50k, cachegrind: 781 of 13.4K), and looking
+	// them up at the end cost more still.
+	var prevKey, lastKey string
+	var prevVal, lastVal any
 	for n := 0; ; n++ {
 		if n >= d.limits.MaxElements {
 			return nil, d.failTooManyElements()
@@ -85,14 +88,7 @@ func (d *jsonDecoder) object() (any, error) {
 		if size+1 == regrowAt {
 			out, regrowAt = d.regrow(out, start)
 		}
-		if n < 2 {
-			switch key {
-			case "cid":
-				cidVal = val
-			case "mimeType":
-				mimeVal = val
-			}
-		}
+		prevKey, prevVal, lastKey, lastVal = lastKey, lastVal, key, val
 		if d.pos < len(d.data) && d.data[d.pos] == ',' { // the common case, without a call
 			d.pos++
 			d.skipSpace()
@@ -110,9 +106,14 @@ func (d *jsonDecoder) object() (any, error) {
 	if err := d.take(len(out), start); err != nil {
 		return nil, err
 	}
-	if len(out) == 2 && cidVal != nil && mimeVal != nil {
-		if b, ok := legacyBlob(cidVal, mimeVal); ok {
-			return d.slabs.boxBlob(b), nil
+	if len(out) == 2 {
+		if prevKey == "mimeType" {
+			prevKey, prevVal, lastKey, lastVal = lastKey, lastVal, prevKey, prevVal
+		}
+		if prevKey == "cid" && lastKey == "mimeType" {
+			if b, ok := legacyBlob(prevVal, lastVal); ok {
+				return d.slabs.boxBlob(b), nil
+			}
 		}
 	}
 	return out, nil
