@@ -51,7 +51,8 @@ func decodeAll[T any](parts []benchinputs.Part, json bool, dec func([]byte) (T, 
 // the fastest ones; the fastest batch is the one least disturbed by other work, which makes it
 // the steadier figure for comparing two versions of atcore run one after the other. size is the
 // input's length, from which the batch is sized.
-func interleaved(b *testing.B, size int, names [2]string, sides [2]func() error) {
+// It returns the two sides' median times per operation.
+func interleaved(b *testing.B, size int, names [2]string, sides [2]func() error) [2]float64 {
 	// Operations per batch: about 0.5 ms of atcore's work (it decodes about 200 MB/s), short
 	// enough that some batches run without being preempted on a loaded machine.
 	k := max(1, 100_000/size)
@@ -80,6 +81,7 @@ func interleaved(b *testing.B, size int, names [2]string, sides [2]func() error)
 	b.ReportMetric(slices.Min(per[1]), names[1]+"-best-ns/op")
 	b.ReportMetric(slices.Min(per[1])/slices.Min(per[0]), "x-"+names[1]+"-best")
 	b.ReportMetric(0, "ns/op")
+	return med
 }
 
 // median returns the median of xs (which it sorts).
