@@ -11,6 +11,11 @@ package utf8v
 //
 // The byte classes are the distinct rows of textRows (13 of them: a stop byte, other ASCII, and
 // the eleven kinds of byte that UTF-8 tells apart), so every table built on them is exact.
+//
+// The cost is pairClass, 64 KiB of memory filled at start-up: with GODEBUG=inittrace=1 the
+// package's init took 0.14-0.21 ms in five starts of cmd/atcore, 0.12-0.35 ms without the table.
+// Text in one script touches a small part of it (a CJK text's pairs are a lead or a
+// continuation byte followed by a continuation or a lead byte).
 
 // pairClass holds, at b0 | b1<<8, the class pair of bytes b0 and b1: class(b0)*numClasses +
 // class(b1).
