@@ -43,18 +43,16 @@ const (
 // term is the "has a byte below n" test, exact as to whether there is one; a borrow can flag a
 // byte above a true hit, never one below it.
 func jsonEscape8(x uint64) uint64 {
-	quote := x ^ '"'*jsonEncOnes8
+	ctlQuote := x ^ 0x02*jsonEncOnes8 // control characters and '"' below 0x21 (see jsonCtlQuote8)
 	backslash := x ^ '\\'*jsonEncOnes8
-	return ((x-0x20*jsonEncOnes8)&^x | (quote-jsonEncOnes8)&^quote | (backslash-jsonEncOnes8)&^backslash) & jsonEncHighs8
+	return ((ctlQuote-0x21*jsonEncOnes8)&^ctlQuote | (backslash-jsonEncOnes8)&^backslash) & jsonEncHighs8
 }
 
 // jsonPlain8 is jsonEscape8 that also flags non-ASCII bytes: zero if the 8 bytes of x are ASCII
 // with nothing to escape. Each "&^" of jsonEscape8 drops from the terms, since x's own high bits
 // are flagged anyway: (lt|eq)&^x | x is lt|eq|x on the high bits.
 func jsonPlain8(x uint64) uint64 {
-	quote := x ^ '"'*jsonEncOnes8
-	backslash := x ^ '\\'*jsonEncOnes8
-	return ((x - 0x20*jsonEncOnes8) | (quote - jsonEncOnes8) | (backslash - jsonEncOnes8) | x) & jsonEncHighs8
+	return (jsonCtlQuote8(x) | ((x ^ '\\'*jsonEncOnes8) - jsonEncOnes8) | x) & jsonEncHighs8
 }
 
 // jsonLoad8 returns the 8 bytes of s at i, little-endian (the first byte lowest); the caller has

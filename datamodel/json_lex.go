@@ -87,10 +87,19 @@ const (
 // control character, '"', '\\' or a byte of a multi-byte UTF-8 sequence. The bytes above it may be
 // flagged falsely (borrows), which only matters to a caller that looks past the first.
 func jsonSpecial8(x uint64) uint64 {
-	quote := x ^ '"'*jsonOnes8
-	backslash := x ^ '\\'*jsonOnes8
 	// (lt|eq)&^x | x, on the high bits, is lt|eq|x: one operation fewer than writing both terms.
-	return ((x - 0x20*jsonOnes8) | (quote - jsonOnes8) | (backslash - jsonOnes8) | x) & jsonHighs8
+	return (jsonCtlQuote8(x) | ((x ^ '\\'*jsonOnes8) - jsonOnes8) | x) & jsonHighs8
+}
+
+// jsonCtlQuote8 finds control characters and '"' in one "below" test: x ^ 0x02 in every byte
+// maps '"' (0x22) to 0x20 and 00..1F onto 00..1F (it flips a bit below 0x20), and sends no other
+// byte below 0x21, so a byte of the result has its high bit set, borrows aside, where x has a
+// control character or a quote. Two operations and one constant fewer than testing the two
+// apart, in the word loops that find where a string's plain bytes end. Bytes of x that are not
+// ASCII stay at 0x80 or above and borrow nothing; their high bits are the caller's to keep or
+// mask. As with every such test a borrow can flag a byte above a true hit, never one below it.
+func jsonCtlQuote8(x uint64) uint64 {
+	return (x ^ 0x02*jsonOnes8) - 0x21*jsonOnes8
 }
 
 // jsonStop8 has the high bit set in the lowest byte of x that ends a run of string text: a
@@ -99,9 +108,7 @@ func jsonSpecial8(x uint64) uint64 {
 // at a time and validated in one call (see jsonTextRun). Bytes above the lowest flagged one may
 // be flagged falsely (borrows).
 func jsonStop8(x uint64) uint64 {
-	quote := x ^ '"'*jsonOnes8
-	backslash := x ^ '\\'*jsonOnes8
-	return ((x - 0x20*jsonOnes8) | (quote - jsonOnes8) | (backslash - jsonOnes8)) &^ x & jsonHighs8
+	return (jsonCtlQuote8(x) | ((x ^ '\\'*jsonOnes8) - jsonOnes8)) &^ x & jsonHighs8
 }
 
 // jsonTextRun checks the run of string text that starts at i, at a byte of a multi-byte UTF-8
