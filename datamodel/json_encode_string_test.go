@@ -106,52 +106,20 @@ func FuzzJSONAppendQuoted(f *testing.F) {
 	})
 }
 
-// TestJSONWordTests checks the encoder's word tests against the byte-wise rule, on every byte
-// value at every position of a word, next to every other byte value, in words filled with bytes
-// at the edges of the tests (' ', '!' and '#' beside '"', non-ASCII): jsonEscape8 is zero exactly
-// when no byte must be escaped and otherwise flags the first such byte lowest; jsonPlain8 does
-// the same for those bytes and non-ASCII ones.
+// TestJSONWordTests checks the encoder's word tests against the byte-wise rule on the words of
+// eachTestWord (with '[' and ']', beside '\\', among the fills): jsonEscape8 is zero exactly when
+// no byte must be escaped and otherwise flags the first such byte lowest; jsonPlain8 does the
+// same for those bytes and non-ASCII ones.
 func TestJSONWordTests(t *testing.T) {
-	first := func(m uint64) int { // index of the lowest flagged byte, 8 if none
-		for k := range 8 {
-			if m>>(8*k+7)&1 != 0 {
-				return k
-			}
-		}
-		return 8
-	}
 	escape := func(b byte) bool { return b < 0x20 || b == '"' || b == '\\' }
-	plain := func(b byte) bool { return !escape(b) && b < 0x80 }
-	var w [8]byte
-	for _, fill := range []byte{'a', ' ', '!', '#', '[', ']', 0x80, 0xff} {
-		for c := range 256 {
-			for k := range 8 {
-				for after := range 256 {
-					for i := range w {
-						w[i] = fill
-					}
-					w[k] = byte(c)
-					if k < 7 {
-						w[k+1] = byte(after)
-					}
-					wantEscape, wantPlain := 8, 8
-					for i, b := range w {
-						if escape(b) && wantEscape == 8 {
-							wantEscape = i
-						}
-						if !plain(b) && wantPlain == 8 {
-							wantPlain = i
-						}
-					}
-					x := jsonLoad8(string(w[:]), 0)
-					if m := jsonEscape8(x); first(m) != wantEscape || (m == 0) != (wantEscape == 8) {
-						t.Fatalf("jsonEscape8(%q) = %#x: first byte to escape at %d", w[:], m, wantEscape)
-					}
-					if m := jsonPlain8(x); first(m) != wantPlain || (m == 0) != (wantPlain == 8) {
-						t.Fatalf("jsonPlain8(%q) = %#x: first byte not plain at %d", w[:], m, wantPlain)
-					}
-				}
-			}
+	notPlain := func(b byte) bool { return escape(b) || b >= 0x80 }
+	eachTestWord(append([]byte{'[', ']'}, wordEdgeFills...), func(w [8]byte) {
+		x := jsonLoad8(string(w[:]), 0)
+		if m, want := jsonEscape8(x), firstOf(w, escape); firstFlagged(m) != want || (m == 0) != (want == 8) {
+			t.Fatalf("jsonEscape8(%q) = %#x: first byte to escape at %d", w[:], m, want)
 		}
-	}
+		if m, want := jsonPlain8(x), firstOf(w, notPlain); firstFlagged(m) != want || (m == 0) != (want == 8) {
+			t.Fatalf("jsonPlain8(%q) = %#x: first byte not plain at %d", w[:], m, want)
+		}
+	})
 }

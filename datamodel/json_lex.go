@@ -172,11 +172,13 @@ func (d *jsonDecoder) string() ([]byte, error) {
 	// words a step while more than 16 bytes are left, walking a slice so that the loads need no
 	// bounds check of their own and the steps no fix-up (see skipSpaceRun; big50k 1.551M ->
 	// 1.525M instructions per decode with both). Two words a step, so that the loop's exit,
-	// which mispredicts when string lengths vary, comes in the first step for a string shorter
-	// than 16 bytes (most keys and short values): big50k 13.9K -> 13.3K simulated branch misses
-	// per decode (cachegrind), 1.515M -> 1.503M instructions. The offset of the first special
-	// byte is found without a branch: TrailingZeros64 of an empty word is 64, so t0 is 8 exactly
-	// when the first word has none, and only then does the second word's offset count.
+	// which can mispredict when string lengths vary, comes in the first step for a string
+	// shorter than 16 bytes (most keys and short values): big50k 1.515M -> 1.503M instructions.
+	// (cachegrind's simulated branch misses fell 13.9K -> 13.3K, but that figure moves by more
+	// between builds that differ in unrelated code, so it is no evidence either way.) The offset
+	// of the first special byte is found without a branch: TrailingZeros64 of an empty word is
+	// 64, so t0 is 8 exactly when the first word has none, and only then does the second
+	// word's offset count.
 	rest := data[start+1 : len(data) : len(data)]
 	for len(rest) > 16 {
 		m0 := jsonSpecial8(binary.LittleEndian.Uint64(rest))

@@ -14,21 +14,22 @@ import (
 // replaced, kept below as the oracle (refStringRest, refEscapedString): the same bytes, the same
 // end, and the same error (sentinel, offset, detail) on every input.
 
-// jsonStop8 flags, as its lowest flag, exactly the first control character, '"' or '\\' of a
-// word: every byte value, at every position, behind text bytes (ASCII and not) or in front of any
-// other byte.
-func TestJSONStop8(t *testing.T) {
-	first := func(m uint64) int { // index of the lowest flagged byte, 8 if none
-		for k := range 8 {
-			if m>>(8*k+7)&1 != 0 {
-				return k
-			}
+// firstFlagged returns the index of the lowest byte of m whose high bit is set, 8 if none: where
+// a word test such as jsonStop8 says the first byte it looks for is.
+func firstFlagged(m uint64) int {
+	for k := range 8 {
+		if m>>(8*k+7)&1 != 0 {
+			return k
 		}
-		return 8
 	}
-	stop := func(b byte) bool { return b < 0x20 || b == '"' || b == '\\' }
+	return 8
+}
+
+// eachTestWord calls f with the words that the word tests are checked on: every byte value at
+// every position, followed by every byte value, in words filled with each of fills.
+func eachTestWord(fills []byte, f func(w [8]byte)) {
 	var w [8]byte
-	for _, fill := range []byte{'a', 0x80, 0xe4, 0xff} {
+	for _, fill := range fills {
 		for c := range 256 {
 			for k := range 8 {
 				for after := range 256 {
@@ -39,20 +40,38 @@ func TestJSONStop8(t *testing.T) {
 					if k < 7 {
 						w[k+1] = byte(after)
 					}
-					want := 8
-					for i, b := range w {
-						if stop(b) {
-							want = i
-							break
-						}
-					}
-					if got := first(jsonStop8(binary.LittleEndian.Uint64(w[:]))); got != want {
-						t.Fatalf("word %q: first stop byte at %d, want %d", w[:], got, want)
-					}
+					f(w)
 				}
 			}
 		}
 	}
+}
+
+// wordEdgeFills are the fills of eachTestWord for the string tests: plain bytes, the bytes beside
+// '"' (' ', '!', '#', which the test of jsonCtlQuote8 puts next to its line), and bytes that
+// are not ASCII.
+var wordEdgeFills = []byte{'a', ' ', '!', '#', 0x80, 0xe4, 0xff}
+
+// firstOf returns the index of the first byte of w that is, 8 if none.
+func firstOf(w [8]byte, is func(byte) bool) int {
+	for i, b := range w {
+		if is(b) {
+			return i
+		}
+	}
+	return 8
+}
+
+// jsonStop8 flags, as its lowest flag, exactly the first control character, '"' or '\\' of a
+// word: every byte value, at every position, behind text bytes (ASCII and not) or in front of any
+// other byte.
+func TestJSONStop8(t *testing.T) {
+	stop := func(b byte) bool { return b < 0x20 || b == '"' || b == '\\' }
+	eachTestWord(wordEdgeFills, func(w [8]byte) {
+		if got, want := firstFlagged(jsonStop8(binary.LittleEndian.Uint64(w[:]))), firstOf(w, stop); got != want {
+			t.Fatalf("word %q: first stop byte at %d, want %d", w[:], got, want)
+		}
+	})
 }
 
 // jsonStringCases are strings (after the opening quote) that put invalid UTF-8, controls, quotes

@@ -295,39 +295,13 @@ func TestUnmarshalJSONStringsShareArena(t *testing.T) {
 }
 
 // jsonSpecial8 flags, as its lowest flag, exactly the first byte of a word that the byte-wise
-// scan (jsonPlain) would stop at: every byte value, at every position, behind plain bytes or in
-// front of any other byte.
+// scan (jsonPlain) would stop at: every byte value, at every position, behind plain bytes (and
+// the other fills of eachTestWord) or in front of any other byte.
 func TestJSONSpecial8(t *testing.T) {
-	first := func(m uint64) int { // index of the lowest flagged byte, 8 if none
-		for k := range 8 {
-			if m>>(8*k+7)&1 != 0 {
-				return k
-			}
+	special := func(b byte) bool { return !jsonPlain[b] }
+	eachTestWord(wordEdgeFills, func(w [8]byte) {
+		if got, want := firstFlagged(jsonSpecial8(binary.LittleEndian.Uint64(w[:]))), firstOf(w, special); got != want {
+			t.Fatalf("word %q: first special byte at %d, want %d", w[:], got, want)
 		}
-		return 8
-	}
-	var w [8]byte
-	for c := range 256 {
-		for k := range 8 {
-			for after := range 256 {
-				for i := range w {
-					w[i] = 'a'
-				}
-				w[k] = byte(c)
-				if k < 7 {
-					w[k+1] = byte(after)
-				}
-				want := 8
-				for i, b := range w {
-					if !jsonPlain[b] {
-						want = i
-						break
-					}
-				}
-				if got := first(jsonSpecial8(binary.LittleEndian.Uint64(w[:]))); got != want {
-					t.Fatalf("word %q: first special byte at %d, want %d", w[:], got, want)
-				}
-			}
-		}
-	}
+	})
 }
