@@ -2,7 +2,7 @@ package utf8v
 
 // Two bytes a step. The automaton's one step per byte is a chain: each shift waits for the state
 // the one before it made. On Intel cores a shift by a register count (SHR r, CL, what GOAMD64=v1
-// code uses) takes about two cycles, so the chain, not the instructions, set the pace of text in
+// code uses) takes about two cycles, so the chain, not the instructions, sets the pace of text in
 // other scripts. A pair step does the work of two: pairClass maps two bytes, read as one
 // little-endian uint16, to the pair of their byte classes, and a pair's row packs the composition
 // of the two bytes' transitions, so that two bytes cost one load of the pair, one table look-up
@@ -17,8 +17,8 @@ package utf8v
 // Text in one script touches a small part of it (a CJK text's pairs are a lead or a
 // continuation byte followed by a continuation or a lead byte).
 
-// pairClass holds, at b0 | b1<<8, the class pair of bytes b0 and b1: class(b0)*numClasses +
-// class(b1).
+// pairClass holds, at b0 | b1<<8, the class pair of bytes b0 and b1: class(b0) times the number
+// of classes, plus class(b1).
 var pairClass [1 << 16]uint8
 
 // pairRows is rows two bytes a step, and textPairRows textRows: pairRows[pairClass[b0|b1<<8]]
