@@ -275,9 +275,10 @@ func parseMetric(text, bench, metric string) map[string][]float64 {
 // reportInterleaved writes the table of interleavedTargets and returns what it missed.
 func reportInterleaved(w io.Writer, text string) (missed []string) {
 	fmt.Fprintln(w, "The same targets, timed in turn (the two implementations alternate batch by batch in one loop,")
-	fmt.Fprintln(w, "each batch after a collection; \"ratio\" is the median over this run's samples of the other's median")
-	fmt.Fprintln(w, "batch time over atcore's, or of atcore's over the other's in the \"within\" targets; in the")
-	fmt.Fprintln(w, "\"linear\" one, atcore's cost per byte on the large record over that on the small one):")
+	fmt.Fprintln(w, "each batch after a collection, at least 10 rounds a sample; \"ratio\" is the median over this run's")
+	fmt.Fprintln(w, "samples of the other's median batch time over atcore's, or of atcore's over the other's in the")
+	fmt.Fprintln(w, "\"within\" targets; in the \"linear\" one, atcore's cost per byte on the large record over that")
+	fmt.Fprintln(w, "on the small one):")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| target | benchmark | samples | ratio (lowest, highest) | met |")
 	fmt.Fprintln(w, "|---|---|---|---|---|")
