@@ -283,9 +283,7 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 		if err != nil {
 			return nil, 0, err
 		}
-		// The rare '$' first: a test on the key's length first would branch on every key, one
-		// way or the other as the keys of a record vary.
-		if ks < len(data) && data[ks] == '$' {
+		if ke-ks >= len("$link") && data[ks] == '$' {
 			if err := cborReservedKey(data, p, ks, ke); err != nil {
 				return nil, 0, err
 			}

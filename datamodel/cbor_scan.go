@@ -304,7 +304,7 @@ func (s *cborScanner) value(off, depth int) (int, *Error) {
 				}
 				return 0, err
 			}
-			if s.dataModel && ks < len(s.data) && s.data[ks] == '$' { // the rare '$' first (see decodeMap)
+			if s.dataModel && ke-ks >= len("$link") && s.data[ks] == '$' {
 				if err := cborReservedKey(s.data, p, ks, ke); err != nil {
 					return 0, err
 				}

@@ -55,7 +55,7 @@ func (d *typedDecoder) fields(p *typedPlan, f *typedField, ptr unsafe.Pointer, o
 		if err != nil {
 			return 0, err
 		}
-		if ks < len(data) && data[ks] == '$' { // the rare '$' first (see decodeMap)
+		if ke-ks >= len("$link") && data[ks] == '$' {
 			if typeOff, err = d.reserved(q, ks, ke, depth); err != nil {
 				return 0, err
 			}
@@ -169,7 +169,7 @@ func (d *typedDecoder) mapOf(p *typedPlan, f *typedField, ptr unsafe.Pointer, of
 		if err != nil {
 			return 0, err
 		}
-		if ks < len(data) && data[ks] == '$' { // the rare '$' first (see decodeMap)
+		if ke-ks >= len("$link") && data[ks] == '$' {
 			if typeOff, err = d.reserved(q, ks, ke, depth); err != nil {
 				return 0, err
 			}
