@@ -2,6 +2,7 @@ package peers
 
 import (
 	"runtime"
+	"runtime/metrics"
 	"slices"
 	"testing"
 	"time"
@@ -55,8 +56,16 @@ func decodeAll[T any](parts []benchinputs.Part, json bool, dec func([]byte) (T, 
 func interleaved(b *testing.B, size int, names [2]string, sides [2]func() error) [2]float64 {
 	// Operations per batch: about 0.5 ms of atcore's work (it decodes about 200 MB/s), short
 	// enough that some batches run without being preempted on a loaded machine.
-	k := max(1, 100_000/size)
+	return interleavedBatches(b, max(1, 100_000/size), names, sides)
+}
+
+// interleavedBatches is interleaved with k operations per batch. It also reports the
+// collections each side's batches ran through (NAME-gcs, per batch): a batch of interleaved
+// allocates less than the collector's slack, so it runs through none, and an allocation costs
+// there only its allocation, not its share of a collection.
+func interleavedBatches(b *testing.B, k int, names [2]string, sides [2]func() error) [2]float64 {
 	var per [2][]float64
+	var gcs [2]uint32
 	round := func(inLoop bool) {
 		for j, f := range sides {
 			// Each batch starts from a collected heap, so that neither side pays for
@@ -68,6 +77,7 @@ func interleaved(b *testing.B, size int, names [2]string, sides [2]func() error)
 			if inLoop {
 				b.StartTimer()
 			}
+			gc0 := gcCount()
 			t0 := time.Now()
 			for range k {
 				if err := f(); err != nil {
@@ -75,6 +85,7 @@ func interleaved(b *testing.B, size int, names [2]string, sides [2]func() error)
 				}
 			}
 			per[j] = append(per[j], float64(time.Since(t0).Nanoseconds())/float64(k))
+			gcs[j] += gcCount() - gc0
 		}
 	}
 	for b.Loop() {
@@ -94,8 +105,19 @@ func interleaved(b *testing.B, size int, names [2]string, sides [2]func() error)
 	b.ReportMetric(slices.Min(per[0]), names[0]+"-best-ns/op")
 	b.ReportMetric(slices.Min(per[1]), names[1]+"-best-ns/op")
 	b.ReportMetric(slices.Min(per[1])/slices.Min(per[0]), "x-"+names[1]+"-best")
+	for j, name := range names {
+		b.ReportMetric(float64(gcs[j])/float64(len(per[j])), name+"-gcs")
+	}
 	b.ReportMetric(0, "ns/op")
 	return med
+}
+
+// gcCount returns how many collections have completed, without stopping the world as
+// runtime.ReadMemStats does.
+func gcCount() uint32 {
+	s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+	metrics.Read(s)
+	return uint32(s[0].Value.Uint64())
 }
 
 // interleavedMinRounds is the fewest rounds (a batch of each side) whose medians interleaved

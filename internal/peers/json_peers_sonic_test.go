@@ -38,3 +38,22 @@ func BenchmarkJSONDecodeRatio(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkJSONDecodeRatioCollected is BenchmarkJSONDecodeRatio with batches of about 16 MiB of
+// input each, which run through collections of their own garbage (the x-gcs metrics count them):
+// the cost of the allocations as a program pays it over time, where BenchmarkJSONDecodeRatio's
+// short batches pay only the allocations. Context for issue 16's target, not its measure.
+func BenchmarkJSONDecodeRatioCollected(b *testing.B) {
+	for _, rec := range benchRecords(b) {
+		b.Run("rec="+rec.name, func(b *testing.B) {
+			interleavedBatches(b, max(1, 16<<20/rec.jsize), [2]string{"atcore", "sonic"}, [2]func() error{
+				decodeAll(rec.parts, true, atcoreJSON),
+				decodeAll(rec.parts, true, func(d []byte) (any, error) {
+					var v any
+					err := sonic.Unmarshal(d, &v)
+					return v, err
+				}),
+			})
+		})
+	}
+}

@@ -240,12 +240,16 @@ type interleavedTarget struct {
 	// atMost marks a target met if metric itself is at most want (the "linear" ones, whose
 	// metric is a cost per byte over another).
 	atMost bool
+	// context marks a row that is shown beside a target, measured another way, and is not
+	// itself a target: its verdict reads "context" and it is never counted as missed.
+	context bool
 }
 
 var interleavedTargets = []interleavedTarget{
 	{what: "generic CBOR decode at least 5× faster than indigo", bench: "BenchmarkCBORDecodeRatio", metric: "x-indigo", want: 5},
 	{what: "MarshalJSON at least as fast as goccy/go-json", bench: "BenchmarkJSONEncodeRatio", metric: "x-goccy", want: 1},
 	{what: "UnmarshalJSON at least as fast as sonic", bench: "BenchmarkJSONDecodeRatio", metric: "x-sonic", want: 1},
+	{what: "(context) UnmarshalJSON against sonic, batches of 16 MiB that run through their own collections", bench: "BenchmarkJSONDecodeRatioCollected", metric: "x-sonic", want: 1, context: true},
 	{what: "issue 15: union decode through the registry within 1.2× of decoding into the concrete struct", bench: "BenchmarkUnionDecodeRatio", metric: "x-atcore-concrete", want: 1.2, within: true},
 	{what: "issue 16: encoders linear in output size: cost per byte of the 900 KB record within 1.25× of the 50 KB one's", bench: "BenchmarkEncodeLinearRatio", metric: "x-per-byte", want: 1.25, atMost: true},
 }
@@ -286,7 +290,9 @@ func reportInterleaved(w io.Writer, text string) (missed []string) {
 		byRec := parseMetric(text, tg.bench, tg.metric)
 		if len(byRec) == 0 {
 			fmt.Fprintf(w, "| %s | %s | | | not run |\n", tg.what, tg.bench)
-			missed = append(missed, tg.what+", timed in turn: not run")
+			if !tg.context {
+				missed = append(missed, tg.what+", timed in turn: not run")
+			}
 			continue
 		}
 		var recs []string
@@ -303,7 +309,9 @@ func reportInterleaved(w io.Writer, text string) (missed []string) {
 			}
 			ratio := median(vs)
 			verdict := "yes"
-			if atMost := tg.within || tg.atMost; atMost && ratio > tg.want || !atMost && ratio < tg.want {
+			if tg.context {
+				verdict = "context"
+			} else if atMost := tg.within || tg.atMost; atMost && ratio > tg.want || !atMost && ratio < tg.want {
 				verdict = "**no**"
 				missed = append(missed, fmt.Sprintf("%s, timed in turn (`%s/%s`): %.2f×", tg.what, tg.bench, r, ratio))
 			}
