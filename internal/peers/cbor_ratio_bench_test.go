@@ -60,9 +60,9 @@ func interleaved(b *testing.B, size int, names [2]string, sides [2]func() error)
 }
 
 // interleavedBatches is interleaved with k operations per batch. It also reports the
-// collections each side's batches ran through (NAME-gcs, per batch): a batch of interleaved
-// allocates less than the collector's slack, so it runs through none, and an allocation costs
-// there only its allocation, not its share of a collection.
+// collections each side's batches ran through (NAME-gcs, per batch): most batches of interleaved
+// allocate less than the collector's slack and run through none (the stream's run through one or
+// two), so that an allocation costs there only its allocation, not its share of a collection.
 func interleavedBatches(b *testing.B, k int, names [2]string, sides [2]func() error) [2]float64 {
 	var per [2][]float64
 	var gcs [2]uint32

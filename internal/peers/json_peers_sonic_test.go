@@ -20,6 +20,13 @@ func init() {
 		jsonPeer{"sonic-copy", func(d []byte, v *any) error { return sonicCopy.Unmarshal(d, v) }, sonicCopy.Marshal})
 }
 
+// sonicAny is sonic's default decode into any.
+func sonicAny(d []byte) (any, error) {
+	var v any
+	err := sonic.Unmarshal(d, &v)
+	return v, err
+}
+
 // BenchmarkJSONDecodeRatio times atcore's UnmarshalJSON and sonic's decode into any of every
 // input of BenchmarkJSONDecode alternately, batch by batch (see interleaved), for the target of
 // issue 16 (UnmarshalJSON at least as fast as sonic) on a machine whose load changes.
@@ -29,30 +36,23 @@ func BenchmarkJSONDecodeRatio(b *testing.B) {
 		b.Run("rec="+rec.name, func(b *testing.B) {
 			interleaved(b, rec.jsize, [2]string{"atcore", "sonic"}, [2]func() error{
 				decodeAll(rec.parts, true, atcoreJSON),
-				decodeAll(rec.parts, true, func(d []byte) (any, error) {
-					var v any
-					err := sonic.Unmarshal(d, &v)
-					return v, err
-				}),
+				decodeAll(rec.parts, true, sonicAny),
 			})
 		})
 	}
 }
 
 // BenchmarkJSONDecodeRatioCollected is BenchmarkJSONDecodeRatio with batches of about 16 MiB of
-// input each, which run through collections of their own garbage (the x-gcs metrics count them):
-// the cost of the allocations as a program pays it over time, where BenchmarkJSONDecodeRatio's
-// short batches pay only the allocations. Context for issue 16's target, not its measure.
+// input each, which run through collections of their own garbage (atcore-gcs and sonic-gcs count
+// them): the cost of the allocations as a program pays it over time, where most of
+// BenchmarkJSONDecodeRatio's short batches pay only the allocations. Context for issue 16's
+// target, not its measure.
 func BenchmarkJSONDecodeRatioCollected(b *testing.B) {
 	for _, rec := range benchRecords(b) {
 		b.Run("rec="+rec.name, func(b *testing.B) {
 			interleavedBatches(b, max(1, 16<<20/rec.jsize), [2]string{"atcore", "sonic"}, [2]func() error{
 				decodeAll(rec.parts, true, atcoreJSON),
-				decodeAll(rec.parts, true, func(d []byte) (any, error) {
-					var v any
-					err := sonic.Unmarshal(d, &v)
-					return v, err
-				}),
+				decodeAll(rec.parts, true, sonicAny),
 			})
 		})
 	}
