@@ -109,9 +109,10 @@ func (d *jsonDecoder) quickKey() (key string, ok bool) {
 
 // quickLongKey is quickKey for a key of 9 to 15 plain bytes (createdAt, byteStart,
 // aspectRatio, displayName, description…), whose first eight are w: the rest is read as a second
-// word, and the two words are the long-key cache's hash and tag. Measured with instruction counts
-// (cachegrind, GOGC=off; timings on the shared machine did not resolve it): 1 to 4% fewer
-// instructions per decode (follow 4526 -> 4357, big50k 1594156 -> 1565648).
+// word, and the two words are the long-key cache's hash and tag: no key bytes are copied or
+// hashed byte by byte. (Whole-process instruction counts once quoted here, 1 to 4 % fewer per
+// decode, are within what such counts move between two runs of the same binary; timings on the
+// shared machine did not resolve it either.)
 func (d *jsonDecoder) quickLongKey(p int, w uint64) (key string, ok bool) {
 	data := d.data
 	if p+17 > len(data) {
