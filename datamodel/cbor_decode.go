@@ -257,7 +257,7 @@ func (d *cborDecoder) link(cs, ce int) (Link, *Error) {
 func (d *cborDecoder) room(depth int) {
 	if depth == stackRoomDepth && !d.roomMade {
 		d.roomMade = true
-		stackRoom(d.lim.MaxDepth, decodeLevelStack)
+		stackRoom(stackRoomDepth, d.lim.MaxDepth, decodeLevelStack)
 	}
 }
 

@@ -62,7 +62,7 @@ func (g *encodeLimits) enterChecked(id containerID, n int, what string, depth in
 	}
 	if depth == stackRoomDepth && !g.roomMade() {
 		g.quickDepth = min(g.maxDepth, DefaultMaxDepth) + 1
-		stackRoom(g.maxDepth, encodeLevelStack)
+		stackRoom(stackRoomDepth, g.maxDepth, encodeLevelStack)
 	}
 	if depth > DefaultMaxDepth {
 		return g.path.enter(id)

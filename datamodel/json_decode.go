@@ -41,8 +41,17 @@ func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 			Detail: overLimit(len(data), "bytes", limits.MaxJSONSize)}
 	}
 	d := getJSONDecoder()
+	v, err := d.decode(data, limits, careful)
+	putJSONDecoder(d)
+	return v, err
+}
+
+// decode is unmarshalJSON's work on a decoder of its own (taken from the pool, or a test's),
+// which it leaves ready for another decode.
+func (d *jsonDecoder) decode(data []byte, limits Limits, careful bool) (any, error) {
 	d.data, d.pos, d.depth, d.limits, d.left = data, 0, 0, limits, limits.MaxValues-1
-	d.keyMisses, d.roomMade = 0, false
+	d.keyMisses = 0
+	d.earlyRoom()
 	// The values of earlier decodes keep their own slabs and string arenas; the new slabs are
 	// sized from the input. The slabs size themselves for CBOR, which is about half as long as
 	// the same record pretty-printed in JSON (quoted keys, indentation), and $type strings take no
@@ -72,7 +81,6 @@ func unmarshalJSON(data []byte, limits Limits, careful bool) (any, error) {
 		// One huge input must not pin its scratch space in the pool.
 		d.items, d.members, d.buf = nil, nil, nil
 	}
-	putJSONDecoder(d)
 	return v, finished(err)
 }
 
@@ -100,8 +108,9 @@ type jsonDecoder struct {
 	// strs is the current chunk of this decode's string arena, of which the decoded strings are
 	// views (see carve).
 	strs []byte
-	// roomMade is set once the decode has made room on the stack for a deep value (stackroom.go).
-	roomMade bool
+	// roomMade is set once the decode has made room on the stack for a deep value, and wentDeep
+	// once it has opened a container at stackRoomDepth (stackroom.go, earlyRoom).
+	roomMade, wentDeep bool
 	// jsonCaches are the keys and $type values this decoder has met, kept across decodes.
 	jsonCaches
 	// keyMisses counts the keys this decode has added to the caches (see uncachedKey).
@@ -210,11 +219,34 @@ func (d *jsonDecoder) value() (any, error) {
 }
 
 // room makes room on the stack for the levels below the container just opened, if it is at
-// stackRoomDepth (stackroom.go), once per decode.
+// stackRoomDepth (stackroom.go) and earlyRoom has not, once per decode.
 func (d *jsonDecoder) room() {
-	if d.depth == stackRoomDepth && !d.roomMade {
+	if d.depth == stackRoomDepth {
+		d.deepRoom()
+	}
+}
+
+// deepRoom is room's work at stackRoomDepth, out of line so that room is inlined.
+//
+//go:noinline
+func (d *jsonDecoder) deepRoom() {
+	d.wentDeep = true
+	if !d.roomMade {
 		d.roomMade = true
-		stackRoom(d.limits.MaxDepth, decodeLevelStack)
+		stackRoom(stackRoomDepth, d.limits.MaxDepth, decodeLevelStack)
+	}
+}
+
+// earlyRoom starts a decode's account of stack room. A decoder whose last decode opened a
+// container at stackRoomDepth makes the room at once, for every level, while the stack holds only
+// the caller's frames: made at that depth, the stack's growth also copies and adjusts the frames
+// of every level open there. A goroutine whose stack a collection has halved grows it again at
+// its next deep decode either way; the decoders of one service meet records of the same few
+// shapes, so the last decode is the guess for the next.
+func (d *jsonDecoder) earlyRoom() {
+	d.roomMade, d.wentDeep = d.wentDeep, false
+	if d.roomMade {
+		stackRoom(0, d.limits.MaxDepth, decodeLevelStack)
 	}
 }
 

@@ -27,11 +27,11 @@ const (
 	leafStack        = 4 << 10
 )
 
-// stackRoom makes room for the levels below a container at stackRoomDepth, down to maxDepth but
-// not past DefaultMaxDepth: a raised limit must not make every deep walk take its room in
-// advance, and levels beyond grow the stack as they would.
+// stackRoom makes room for the levels below one at depth, down to maxDepth but not past
+// DefaultMaxDepth: a raised limit must not make every deep walk take its room in advance, and
+// levels beyond grow the stack as they would.
 //
 //go:noinline
-func stackRoom(maxDepth, perLevel int) {
-	stackroom.Reserve((min(maxDepth, DefaultMaxDepth)-stackRoomDepth)*perLevel + leafStack)
+func stackRoom(depth, maxDepth, perLevel int) {
+	stackroom.Reserve((min(maxDepth, DefaultMaxDepth)-depth)*perLevel + leafStack)
 }

@@ -86,6 +86,27 @@ func TestStackRoomCoversWalk(t *testing.T) {
 	}
 }
 
+// TestStackRoomEarly: a JSON decoder whose last decode opened a container at stackRoomDepth
+// makes the room at the start of the next (earlyRoom), before a shallow value could need it;
+// a decoder whose last decode was shallow does not.
+func TestStackRoomEarly(t *testing.T) {
+	d := new(jsonDecoder)
+	decode := func(in string) {
+		if _, err := d.decode([]byte(in), DefaultLimits(), false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	shallow := func() { decode(`{"a":[1,"b"]}`) }
+	decode(string(nested(`{"a":`, "{}", "}", stackRoomDepth)))
+	// 4 KiB of room first: more than the shallow value needs, much less than the early room.
+	if !stackMoves(shallow, 4<<10) {
+		t.Error("after a deep decode, a shallow one did not make room at its start")
+	}
+	if stackMoves(shallow, 4<<10) {
+		t.Error("after a shallow decode, a shallow one grew the stack")
+	}
+}
+
 // TestStackRoomMade: each walker makes room once, when a container opens at stackRoomDepth,
 // and not for shallower values.
 func TestStackRoomMade(t *testing.T) {

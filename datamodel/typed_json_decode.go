@@ -92,7 +92,8 @@ func typedJSONUnmarshal(data []byte, p *typedPlan, ptr unsafe.Pointer, c config)
 	d := getJSONDecoder()
 	t := typedJSONDecoder{jsonDecoder: d, disallowUnknown: c.disallowUnknown, registry: c.registry}
 	d.data, d.limits, d.slabs, d.careful, d.strs = data, lim, cborSlabs{size: len(data) / 2}, false, nil
-	d.keyMisses, d.roomMade = 0, false
+	d.keyMisses = 0
+	d.earlyRoom()
 	err := t.run(p, ptr)
 	if err == errJSONCareful {
 		// As UnmarshalJSON: something the quick object path does not decide, in a value typed
