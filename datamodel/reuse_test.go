@@ -56,3 +56,21 @@ func TestSharedPoolAgesAtGC(t *testing.T) {
 		time.Sleep(time.Millisecond) // cleanups run on their own goroutine
 	}
 }
+
+// TestFreshEncodeBufSize: a buffer the encode pool has to make is as large as the last large
+// output, once; small outputs leave no size behind.
+func TestFreshEncodeBufSize(t *testing.T) {
+	lastLargeOutput.Store(0)
+	putEncodeBuf(getEncodeBuf(), make([]byte, 100))
+	if got := cap(*freshEncodeBuf()); got != 1024 {
+		t.Errorf("after a small output, a fresh buffer has capacity %d, want 1024", got)
+	}
+	const large = 300 << 10
+	putEncodeBuf(getEncodeBuf(), make([]byte, large))
+	if got := cap(*freshEncodeBuf()); got < large+large/8 {
+		t.Errorf("after a %d-byte output, a fresh buffer has capacity %d, want %d at least", large, got, large+large/8)
+	}
+	if got := cap(*freshEncodeBuf()); got != 1024 {
+		t.Errorf("the second fresh buffer after a large output has capacity %d, want 1024", got)
+	}
+}
