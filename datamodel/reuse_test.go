@@ -74,3 +74,15 @@ func TestFreshEncodeBufSize(t *testing.T) {
 		t.Errorf("the second fresh buffer after a large output has capacity %d, want 1024", got)
 	}
 }
+
+// TestJSONDecoderSpareKeepsDepth: the spare a put leaves knows whether the decoder's last decode
+// went deep, so that the next decode to take it makes its stack room at the start (earlyRoom).
+func TestJSONDecoderSpareKeepsDepth(t *testing.T) {
+	for _, deep := range []bool{false, true} {
+		jsonDecoderSpare.Store(nil)
+		putJSONDecoder(&jsonDecoder{wentDeep: deep})
+		if s := jsonDecoderSpare.Load(); s == nil || s.wentDeep != deep {
+			t.Errorf("spare after a put of a decoder with wentDeep %v: %+v", deep, s != nil && s.wentDeep)
+		}
+	}
+}
