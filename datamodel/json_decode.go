@@ -111,6 +111,9 @@ type jsonDecoder struct {
 	// roomMade is set once the decode has made room on the stack for a deep value, and wentDeep
 	// once it has opened a container at stackRoomDepth (stackroom.go, earlyRoom).
 	roomMade, wentDeep bool
+	// fromSpare is set on a decoder taken from the spare, and spareAgain if a decode took the
+	// spare before it in the same gcEpoch (see putJSONDecoder).
+	fromSpare, spareAgain bool
 	// jsonCaches are the keys and $type values this decoder has met, kept across decodes.
 	jsonCaches
 	// keyMisses counts the keys this decode has added to the caches (see uncachedKey).

@@ -508,7 +508,8 @@ func TestUnmarshalJSONConcurrent(t *testing.T) {
 			for i := range 20 {
 				if g%4 == 0 && i%5 == 0 {
 					// Two collections empty the pool: decoders then come from the spare, and
-					// the puts that follow copy caches into a new one, while others decode.
+					// the puts that follow return one to the spare or copy its caches into a
+					// new one (putJSONDecoder), while others decode.
 					runtime.GC()
 					runtime.GC()
 				}

@@ -86,3 +86,33 @@ func TestJSONDecoderSpareKeepsDepth(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONDecoderSpareComesBack: a decoder taken from the spare goes back to being the spare,
+// uncopied, unless a decode took the spare before it in the same epoch (a burst, which the pool
+// serves): then a copy of its caches is the spare, and the decoder goes to the pool.
+func TestJSONDecoderSpareComesBack(t *testing.T) {
+	defer jsonDecoderSpare.Store(nil)
+	spare := &jsonDecoder{}
+	spare.keys[0] = "cached"
+	jsonDecoderSpare.Store(spare)
+	jsonSpareTakenAt.Store(0)
+	for epoch := uint64(1); epoch <= 3; epoch++ { // one take an epoch: sporadic decodes
+		d := takeJSONDecoderSpare(epoch)
+		if d != spare {
+			t.Fatalf("epoch %d: took %p, want the spare %p", epoch, d, spare)
+		}
+		putJSONDecoder(d)
+		if s := jsonDecoderSpare.Load(); s != spare {
+			t.Fatalf("epoch %d: the spare after a put is %p, want the decoder taken from it", epoch, s)
+		}
+	}
+	d := takeJSONDecoderSpare(3) // a second take in epoch 3: a burst
+	putJSONDecoder(d)
+	s := jsonDecoderSpare.Load()
+	if s == nil || s == spare || s.keys[0] != "cached" {
+		t.Errorf("after a second take in one epoch the spare is %p (taken: %p), want a copy of its caches", s, spare)
+	}
+	if d.fromSpare {
+		t.Errorf("the decoder put back still reads as taken from the spare")
+	}
+}
