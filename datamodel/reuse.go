@@ -95,6 +95,10 @@ var jsonDecoderPool sync.Pool
 // as old as the last decode that took the spare: that decode's put leaves the next one.
 var jsonDecoderSpare atomic.Pointer[jsonDecoder]
 
+// jsonSpareScratch is the largest scratch capacity the spare keeps (jsonMaxPooledScratch is the
+// pool's).
+const jsonSpareScratch = 256
+
 // jsonSpareTakenAt is the gcEpoch in which a decode last took the spare.
 var jsonSpareTakenAt atomic.Uint64
 
@@ -142,8 +146,15 @@ func takeJSONDecoderSpare(epoch uint64) *jsonDecoder {
 func putJSONDecoder(d *jsonDecoder) {
 	fromSpare := d.fromSpare
 	d.fromSpare = false
-	if fromSpare && !d.spareAgain && jsonDecoderSpare.CompareAndSwap(nil, d) {
-		return
+	if fromSpare && !d.spareAgain && jsonDecoderSpare.Load() == nil {
+		// The spare is kept for good, not let go after collections as the pool's decoders
+		// are: it keeps no more scratch space than a record's.
+		if cap(d.items) > jsonSpareScratch || cap(d.members) > jsonSpareScratch || cap(d.buf) > jsonSpareScratch {
+			d.items, d.members, d.buf = nil, nil, nil
+		}
+		if jsonDecoderSpare.CompareAndSwap(nil, d) {
+			return
+		}
 	}
 	if jsonDecoderSpare.Load() == nil {
 		jsonDecoderSpare.CompareAndSwap(nil, &jsonDecoder{jsonCaches: d.jsonCaches, wentDeep: d.wentDeep})

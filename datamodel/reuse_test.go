@@ -106,7 +106,13 @@ func TestJSONDecoderSpareComesBack(t *testing.T) {
 			t.Fatalf("epoch %d: the spare after a put is %p, want the decoder taken from it", epoch, s)
 		}
 	}
-	d := takeJSONDecoderSpare(3) // a second take in epoch 3: a burst
+	d := takeJSONDecoderSpare(4)
+	d.items = make([]any, 0, 4*jsonSpareScratch) // scratch a large value grew
+	putJSONDecoder(d)
+	if s := jsonDecoderSpare.Load(); s != spare || cap(s.items) != 0 {
+		t.Errorf("the spare back from a decode that grew its scratch keeps %d items of it", cap(s.items))
+	}
+	d = takeJSONDecoderSpare(4) // a second take in epoch 4: a burst
 	putJSONDecoder(d)
 	s := jsonDecoderSpare.Load()
 	if s == nil || s == spare || s.keys[0] != "cached" {
