@@ -86,13 +86,13 @@ func init() { gcEpoch.Store(1); ageAfterNextGC() }
 // allocates only what it returns. Its New is nil: getJSONDecoder decides what a miss gets.
 var jsonDecoderPool sync.Pool
 
-// jsonDecoderSpare is a decoder that no decode uses, holding a copy of the caches of a decoder
-// put back earlier: it outlives the garbage collections that empty jsonDecoderPool (sync.Pool
-// lets its objects go after two), so that a decode after them still starts with the keys and
-// $type values records repeat. A decoder made anew has to learn them again, allocating each,
-// and its caches (about 18 KB) as well: a decode of testdata/records/like.json took 11 µs and
-// 19.4 KB instead of 1.4 µs and 0.9 KB when every decode started with a new decoder. The copy is
-// as old as the last decode that took the spare: that decode's put leaves the next one.
+// jsonDecoderSpare is a decoder that no decode uses: one put back earlier, or a copy of the
+// caches of one (see putJSONDecoder). It outlives the garbage collections that empty
+// jsonDecoderPool (sync.Pool lets its objects go after two), so that a decode after them still
+// starts with the keys and $type values records repeat. A decoder made anew has to learn them
+// again, allocating each, and its caches (about 18 KB) as well: a decode of
+// testdata/records/like.json took 11 µs and 19.4 KB instead of 1.4 µs and 0.9 KB when every
+// decode started with a new decoder.
 var jsonDecoderSpare atomic.Pointer[jsonDecoder]
 
 // jsonSpareScratch is the largest scratch capacity the spare keeps (jsonMaxPooledScratch is the
@@ -128,21 +128,21 @@ func takeJSONDecoderSpare(epoch uint64) *jsonDecoder {
 }
 
 // putJSONDecoder returns d to the pool, leaving a copy of its caches as the spare first if
-// there is none: once per process, and after each decode that took the spare. While the pool
-// serves every decode, the spare stays put and a put only loads it.
+// there is none: once per process, and after a burst of decodes took the spare. While the pool
+// serves every decode, the spare stays put and a put only loads it. The copy keeps whether d's
+// last decode went deep (wentDeep), so that a deep decode after the collections makes its stack
+// room at the start (earlyRoom): in turn with sonic on internal/peers' big50k (9 levels), where
+// every decode of atcore's takes the spare, x-sonic was 0.86-0.90 without it and 0.91-0.99 with
+// it (three runs each).
 //
-// A decoder taken from the spare goes back to being the spare instead, with no copy, unless a
-// decode took the spare before it since the last collection. The first decode after the
-// collections that emptied the pool cannot tell whether decodes are sporadic, each after
-// collections of its own, or the first of a burst; the second take in one epoch tells a burst,
-// which the pool then serves after one copy, as before. A sporadic decode no longer copies 18 KB
-// of caches into a new spare: a decode of testdata/records/like.json after two forced
-// collections allocated 1 947 bytes instead of 20 010 (means of 50), and took 9.5-11.7 µs
-// instead of 11.4-13.6 µs (medians of 300, three runs alternating builds). The copy keeps whether d's
-// last decode went deep as well (wentDeep), so that a deep decode after the collections makes
-// its stack room at the start (earlyRoom): in turn with sonic on internal/peers' big50k (9
-// levels), where every decode of atcore's takes the spare, x-sonic was 0.86-0.90 without it and
-// 0.91-0.99 with it (three runs each).
+// A decoder taken from the spare goes back to being the spare instead, uncopied, unless a decode
+// took the spare before it since the last collection. The first decode after the collections
+// that emptied the pool cannot tell whether decodes are sporadic, each after collections of its
+// own, or the first of a burst; the second take in one epoch tells a burst, which the pool then
+// serves after one copy. A sporadic decode no longer copies 18 KB of caches into a new spare: a
+// decode of testdata/records/like.json after two forced collections allocated 1 947 bytes
+// instead of 20 010 (means of 50) and took 9.5-11.7 µs instead of 11.4-13.6 µs (medians of 300,
+// three runs alternating builds).
 func putJSONDecoder(d *jsonDecoder) {
 	fromSpare := d.fromSpare
 	d.fromSpare = false

@@ -82,7 +82,7 @@ func TestJSONDecoderSpareKeepsDepth(t *testing.T) {
 		jsonDecoderSpare.Store(nil)
 		putJSONDecoder(&jsonDecoder{wentDeep: deep})
 		if s := jsonDecoderSpare.Load(); s == nil || s.wentDeep != deep {
-			t.Errorf("spare after a put of a decoder with wentDeep %v: %+v", deep, s != nil && s.wentDeep)
+			t.Errorf("after a put of a decoder with wentDeep %v, the spare is %p (wentDeep %v)", deep, s, s != nil && s.wentDeep)
 		}
 	}
 }
