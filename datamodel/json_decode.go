@@ -77,11 +77,16 @@ func (d *jsonDecoder) decode(data []byte, limits Limits, careful bool) (any, err
 		v = nil // "t" fails as a literal after value() chose true (FuzzJSONDecoder)
 	}
 	d.data, d.slabs, d.strs = nil, cborSlabs{}, nil
-	if cap(d.items) > jsonMaxPooledScratch || cap(d.members) > jsonMaxPooledScratch || cap(d.buf) > jsonMaxPooledScratch {
-		// One huge input must not pin its scratch space in the pool.
+	d.trimScratch(jsonMaxPooledScratch) // one huge input must not pin its scratch in the pool
+	return v, finished(err)
+}
+
+// trimScratch drops the decoder's scratch stacks if any has room for more than n entries, so that
+// a decoder kept for later does not pin what one large value grew.
+func (d *jsonDecoder) trimScratch(n int) {
+	if cap(d.items) > n || cap(d.members) > n || cap(d.buf) > n {
 		d.items, d.members, d.buf = nil, nil, nil
 	}
-	return v, finished(err)
 }
 
 // jsonMaxPooledScratch is the largest scratch capacity a pooled decoder keeps.

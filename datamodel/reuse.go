@@ -149,9 +149,7 @@ func putJSONDecoder(d *jsonDecoder) {
 	if fromSpare && !d.spareAgain && jsonDecoderSpare.Load() == nil {
 		// The spare is kept for good, not let go after collections as the pool's decoders
 		// are: it keeps no more scratch space than a record's.
-		if cap(d.items) > jsonSpareScratch || cap(d.members) > jsonSpareScratch || cap(d.buf) > jsonSpareScratch {
-			d.items, d.members, d.buf = nil, nil, nil
-		}
+		d.trimScratch(jsonSpareScratch)
 		if jsonDecoderSpare.CompareAndSwap(nil, d) {
 			return
 		}

@@ -102,9 +102,7 @@ func typedJSONUnmarshal(data []byte, p *typedPlan, ptr unsafe.Pointer, c config)
 		err = t.run(p, ptr)
 	}
 	d.data, d.slabs, d.strs = nil, cborSlabs{}, nil
-	if cap(d.items) > jsonMaxPooledScratch || cap(d.members) > jsonMaxPooledScratch || cap(d.buf) > jsonMaxPooledScratch {
-		d.items, d.members, d.buf = nil, nil, nil
-	}
+	d.trimScratch(jsonMaxPooledScratch)
 	putJSONDecoder(d)
 	if err == nil {
 		return nil
