@@ -85,6 +85,14 @@ func jsonPlainPrefix(s string) int {
 	// no fix-up of the pointer (see the JSON decoder's skipSpaceRun; the loop indexing s took 28
 	// instructions a word, this one 20).
 	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	for len(b) > 16 {
+		// Two words a step while more than sixteen bytes are left: one test and one step of the
+		// loop's upkeep for both. The loop below finds where in them a flagged byte is.
+		if jsonPlain8(binary.LittleEndian.Uint64(b))|jsonPlain8(binary.LittleEndian.Uint64(b[8:])) != 0 {
+			break
+		}
+		b = b[16:]
+	}
 	for len(b) > 8 {
 		if m := jsonPlain8(binary.LittleEndian.Uint64(b)); m != 0 {
 			return len(s) - len(b) + bits.TrailingZeros64(m)/8
