@@ -6,7 +6,9 @@ import "github.com/atcore/atcore/internal/stackroom"
 // of nesting. On a new goroutine, or after a garbage collection has halved a goroutine's stack,
 // a deep value makes the runtime grow the stack several times over, each time allocating a
 // larger one and copying every frame open on it. When a container opens at stackRoomDepth, the
-// walker makes room at once for the levels that may follow it (internal/stackroom).
+// walker makes room at once for the levels that may follow it (internal/stackroom). A JSON
+// decoder whose last decode went that deep makes the room at the start of the next instead, when
+// fewer frames are open for the growth to copy (earlyRoom).
 //
 // BenchmarkDeepNewGoroutine (testdata/records/deep.json, 31 levels, a new goroutine per call, as
 // a server's handler has; medians of 3 runs alternating with a build without the room):
