@@ -112,11 +112,7 @@ func (e *jsonEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	case bool:
 		return strconv.AppendBool(dst, x), nil
 	case string:
-		n := jsonPlainPrefix(x)
-		if n < len(x) && !utf8v.ValidString(x[n:]) { // x[:n] is ASCII
-			return dst, valueError(ErrInvalidUTF8, strconv.Quote(x))
-		}
-		return jsonAppendQuotedFrom(dst, x, n), nil
+		return jsonString(dst, x)
 	case int64:
 		if e.unsafeInt(x) {
 			return dst, errUnsafeInteger(x)
@@ -153,6 +149,18 @@ func (e *jsonEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	return e.value(dst, g, depth)
 }
 
+// jsonString appends s as a JSON string, or refuses it if it is not valid UTF-8.
+func jsonString(dst []byte, s string) ([]byte, error) {
+	if out, ok := jsonAppendShort(dst, s); ok {
+		return out, nil
+	}
+	n := jsonPlainPrefix(s)
+	if n < len(s) && !utf8v.ValidString(s[n:]) { // s[:n] is ASCII
+		return dst, valueError(ErrInvalidUTF8, strconv.Quote(s))
+	}
+	return jsonAppendQuotedFrom(dst, s, n), nil
+}
+
 // open, element, key and close write the punctuation of arrays and objects, with indentation
 // when pretty.
 func (e *jsonEncoder) open(dst []byte, c byte) []byte {
@@ -182,12 +190,11 @@ func (e *jsonEncoder) element(dst []byte, i int) []byte {
 
 // key starts the i-th member of an object; key is known to be valid UTF-8.
 func (e *jsonEncoder) key(dst []byte, i int, key string) []byte {
-	return e.keyFrom(dst, i, key, jsonPlainPrefix(key))
+	return e.colon(jsonAppendQuoted(e.element(dst, i), key))
 }
 
-// keyFrom is key for a key whose first n bytes are known to need no escaping.
-func (e *jsonEncoder) keyFrom(dst []byte, i int, key string, n int) []byte {
-	dst = jsonAppendQuotedFrom(e.element(dst, i), key, n)
+// colon ends a member's key.
+func (e *jsonEncoder) colon(dst []byte) []byte {
 	if e.pretty {
 		return append(dst, ':', ' ')
 	}
@@ -257,11 +264,17 @@ func (e *jsonEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, e
 		if order != nil {
 			ent = &entries[order[j].i]
 		}
-		n := jsonPlainPrefix(ent.key)
-		if err := checkKeyAfter(ent.key, n, e.maxKeyLen); err != nil {
-			return dst, err
+		dst = e.element(dst, j)
+		if out, ok := jsonAppendShort(dst, ent.key); ok && len(ent.key) <= e.maxKeyLen {
+			dst = out
+		} else {
+			n := jsonPlainPrefix(ent.key)
+			if err := checkKeyAfter(ent.key, n, e.maxKeyLen); err != nil {
+				return dst, err
+			}
+			dst = jsonAppendQuotedFrom(dst, ent.key, n)
 		}
-		dst = e.keyFrom(dst, j, ent.key, n)
+		dst = e.colon(dst)
 		if dst, err = e.value(dst, ent.value, depth+1); err != nil {
 			return dst, atKey(err, ent.key)
 		}

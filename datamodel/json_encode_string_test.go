@@ -46,7 +46,7 @@ func TestJSONAppendQuoted(t *testing.T) {
 	special := []string{"\"", "\\", "\x00", "\x1f", "\n", "\r", "\t", "\b", "\f", " ", "!", "#", "[", "]", "\x7f", "é", "日", "🦋", "\x80", "\xff"}
 	var cases []string
 	for _, sp := range special {
-		for n := range 20 {
+		for n := range 36 {
 			for at := 0; at <= n; at++ {
 				cases = append(cases, strings.Repeat("a", at)+sp+strings.Repeat("b", n-at))
 			}
@@ -81,6 +81,24 @@ func checkJSONQuoted(t *testing.T, s string) {
 	}
 	if got := jsonPlainPrefix(s); got != want {
 		t.Fatalf("jsonPlainPrefix(%q) = %d, want %d", s, got, want)
+	}
+	// jsonAppendShort writes s exactly when it is 4 to 32 plain bytes and dst has room for 34,
+	// and writes nothing past what it appends.
+	roomy := make([]byte, 72)
+	copy(roomy, strings.Repeat("x", 72))
+	roomy = roomy[:3]
+	out, ok := jsonAppendShort(roomy, s)
+	if wantOK := len(s) >= 4 && len(s) <= 32 && want == len(s); ok != wantOK {
+		t.Fatalf("jsonAppendShort(%q) reports %v, want %v", s, ok, wantOK)
+	}
+	if ok && string(out) != "xxx"+jsonQuoteReference(s) || !ok && len(out) != 3 {
+		t.Fatalf("jsonAppendShort(%q) = %q, %v", s, out, ok)
+	}
+	if rest := out[len(out):cap(out)]; strings.Trim(string(rest), "x") != "" {
+		t.Fatalf("jsonAppendShort(%q) wrote past its output: %q", s, rest)
+	}
+	if _, ok := jsonAppendShort(roomy[:3:36], s); ok {
+		t.Fatalf("jsonAppendShort(%q) wrote into a buffer with room for 33 bytes", s)
 	}
 }
 
@@ -122,4 +140,16 @@ func TestJSONWordTests(t *testing.T) {
 			t.Fatalf("jsonPlain8(%q) = %#x: first byte not plain at %d", w[:], m, want)
 		}
 	})
+}
+
+// TestMarshalJSONShortKeyLimit checks that keys written by jsonAppendShort (4 to 32 plain bytes)
+// still meet MaxKeyLen, on both sides of it.
+func TestMarshalJSONShortKeyLimit(t *testing.T) {
+	opt := WithLimits(Limits{MaxKeyLen: 5})
+	for _, key := range []string{"abcd", "abcde", "abcdef", "abcdefghijklmnop"} {
+		_, err := MarshalJSON(map[string]any{key: int64(1)}, opt)
+		if want := len(key) > 5; errors.Is(err, ErrKeyTooLong) != want || !want && err != nil {
+			t.Errorf("MarshalJSON with key %q and MaxKeyLen 5: %v, want ErrKeyTooLong %v", key, err, want)
+		}
+	}
 }

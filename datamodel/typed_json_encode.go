@@ -89,13 +89,7 @@ func (e *typedJSONEncoder) value(dst []byte, p *typedPlan, ptr unsafe.Pointer, d
 	case typedAny:
 		return e.anyValue(dst, *(*any)(ptr), depth)
 	case typedString:
-		// As MarshalJSON writes a string: the plain ASCII prefix found and copied by word.
-		s := *(*string)(ptr)
-		n := jsonPlainPrefix(s)
-		if n < len(s) && !utf8v.ValidString(s[n:]) { // s[:n] is ASCII
-			return dst, valueError(ErrInvalidUTF8, strconv.Quote(s))
-		}
-		return jsonAppendQuotedFrom(dst, s, n), nil
+		return jsonString(dst, *(*string)(ptr))
 	case typedBool:
 		return strconv.AppendBool(dst, *(*bool)(ptr)), nil
 	case typedInt, typedUint:
