@@ -1,6 +1,9 @@
 package cidutil
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+)
 
 // The bit-packing multibases (multiformats multibase table, RFC 4648 alphabets), decoded here
 // without go-multibase: each character carries a fixed number of bits, most significant first.
@@ -89,15 +92,23 @@ func (a *alphabet) decode(dst []byte, s string) ([]byte, *Error) {
 		// Whole blocks of 8 characters (40 bits, 5 bytes) at a time, for base32: the blessed CID
 		// string is 58 characters of it. The loop below decodes the rest and finds the offset of
 		// an invalid character.
+		// One slice of each block and the room for all of them made first: the loads and stores
+		// then need no bounds or capacity checks of their own.
+		dst = slices.Grow(dst, len(s)/8*5)
+		val := &a.value
 		for ; len(s)-i >= 8; i += 8 {
-			v0, v1, v2, v3 := a.value[s[i]], a.value[s[i+1]], a.value[s[i+2]], a.value[s[i+3]]
-			v4, v5, v6, v7 := a.value[s[i+4]], a.value[s[i+5]], a.value[s[i+6]], a.value[s[i+7]]
+			q := s[i : i+8]
+			v0, v1, v2, v3 := val[q[0]], val[q[1]], val[q[2]], val[q[3]]
+			v4, v5, v6, v7 := val[q[4]], val[q[5]], val[q[6]], val[q[7]]
 			if v0|v1|v2|v3|v4|v5|v6|v7 >= 32 {
 				break
 			}
 			x := uint64(v0)<<35 | uint64(v1)<<30 | uint64(v2)<<25 | uint64(v3)<<20 |
 				uint64(v4)<<15 | uint64(v5)<<10 | uint64(v6)<<5 | uint64(v7)
-			dst = append(dst, byte(x>>32), byte(x>>24), byte(x>>16), byte(x>>8), byte(x))
+			n := len(dst)
+			out := dst[n : n+5]
+			out[0], out[1], out[2], out[3], out[4] = byte(x>>32), byte(x>>24), byte(x>>16), byte(x>>8), byte(x)
+			dst = dst[:n+5]
 		}
 	}
 	var acc uint
