@@ -251,43 +251,14 @@ func (d *jsonDecoder) escapedString(start, i int) ([]byte, error) {
 			}
 			esc := data[i+1]
 			i += 2
-			switch esc {
-			case '"', '\\', '/':
-				buf = append(buf, esc)
-			case 'b':
-				buf = append(buf, '\b')
-			case 'f':
-				buf = append(buf, '\f')
-			case 'n':
-				buf = append(buf, '\n')
-			case 'r':
-				buf = append(buf, '\r')
-			case 't':
-				buf = append(buf, '\t')
-			case 'u':
-				r, err := d.hex4(i)
-				if err != nil {
+			if u := jsonUnescaped[esc]; u != 0 {
+				buf = append(buf, u)
+			} else if esc == 'u' {
+				var err error
+				if buf, i, err = d.unicodeEscape(buf, i); err != nil {
 					return nil, err
 				}
-				i += 4
-				if utf16.IsSurrogate(r) {
-					// A high surrogate must be followed by an escaped low one (RFC 8259 §7);
-					// alone, either half is not a character and has no UTF-8 form.
-					if r >= 0xDC00 || i+6 > len(data) || data[i] != '\\' || data[i+1] != 'u' {
-						return nil, d.fail(ErrInvalidUTF8, i-6, "lone surrogate "+string(data[i-6:i]))
-					}
-					lo, err := d.hex4(i + 2)
-					if err != nil {
-						return nil, err
-					}
-					if lo < 0xDC00 || lo > 0xDFFF {
-						return nil, d.fail(ErrInvalidUTF8, i-6, "lone surrogate "+string(data[i-6:i]))
-					}
-					r = utf16.DecodeRune(r, lo)
-					i += 6
-				}
-				buf = utf8.AppendRune(buf, r)
-			default:
+			} else {
 				return nil, d.fail(ErrSyntax, i-2, "invalid escape "+jsonQuoteByte(esc))
 			}
 		case c < 0x20:
@@ -302,6 +273,40 @@ func (d *jsonDecoder) escapedString(start, i int) ([]byte, error) {
 		}
 	}
 	return nil, d.fail(ErrTruncated, start, "unterminated string")
+}
+
+// jsonUnescaped maps the byte after a backslash to the byte it stands for, for the escapes of one
+// byte (RFC 8259 §7); 0 for 'u' and for bytes that may not follow a backslash.
+var jsonUnescaped = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
+// unicodeEscape appends the character of the \u escape whose four hex digits start at i, with
+// the escaped low surrogate that must follow a high one, and returns the offset after it. Out of
+// escapedString's loop, which it would double in size for an escape that record text seldom
+// uses.
+func (d *jsonDecoder) unicodeEscape(buf []byte, i int) ([]byte, int, error) {
+	data := d.data
+	r, err := d.hex4(i)
+	if err != nil {
+		return buf, i, err
+	}
+	i += 4
+	if utf16.IsSurrogate(r) {
+		// A high surrogate must be followed by an escaped low one (RFC 8259 §7); alone, either
+		// half is not a character and has no UTF-8 form.
+		if r >= 0xDC00 || i+6 > len(data) || data[i] != '\\' || data[i+1] != 'u' {
+			return buf, i, d.fail(ErrInvalidUTF8, i-6, "lone surrogate "+string(data[i-6:i]))
+		}
+		lo, err := d.hex4(i + 2)
+		if err != nil {
+			return buf, i, err
+		}
+		if lo < 0xDC00 || lo > 0xDFFF {
+			return buf, i, d.fail(ErrInvalidUTF8, i-6, "lone surrogate "+string(data[i-6:i]))
+		}
+		r = utf16.DecodeRune(r, lo)
+		i += 6
+	}
+	return utf8.AppendRune(buf, r), i, nil
 }
 
 // hex4 reads the four hex digits of a \u escape at offset i.
