@@ -1,6 +1,7 @@
 package cidutil
 
 import (
+	"encoding/binary"
 	"slices"
 	"strconv"
 )
@@ -92,24 +93,10 @@ func (a *alphabet) decode(dst []byte, s string) ([]byte, *Error) {
 		// Whole blocks of 8 characters (40 bits, 5 bytes) at a time, for base32: the blessed CID
 		// string is 58 characters of it. The loop below decodes the rest and finds the offset of
 		// an invalid character.
-		// One slice of each block and the room for all of them made first: the loads and stores
-		// then need no bounds or capacity checks of their own.
-		dst = slices.Grow(dst, len(s)/8*5)
-		val := &a.value
-		for ; len(s)-i >= 8; i += 8 {
-			q := s[i : i+8]
-			v0, v1, v2, v3 := val[q[0]], val[q[1]], val[q[2]], val[q[3]]
-			v4, v5, v6, v7 := val[q[4]], val[q[5]], val[q[6]], val[q[7]]
-			if v0|v1|v2|v3|v4|v5|v6|v7 >= 32 {
-				break
-			}
-			x := uint64(v0)<<35 | uint64(v1)<<30 | uint64(v2)<<25 | uint64(v3)<<20 |
-				uint64(v4)<<15 | uint64(v5)<<10 | uint64(v6)<<5 | uint64(v7)
-			n := len(dst)
-			out := dst[n : n+5]
-			out[0], out[1], out[2], out[3], out[4] = byte(x>>32), byte(x>>24), byte(x>>16), byte(x>>8), byte(x)
-			dst = dst[:n+5]
-		}
+		dst = slices.Grow(dst, len(s)/8*5+3)
+		n := len(dst)
+		i = base32Blocks(&a.value, dst[n:cap(dst)], s)
+		dst = dst[:n+i/8*5]
 	}
 	var acc uint
 	bits := 0
@@ -133,6 +120,28 @@ func (a *alphabet) decode(dst []byte, s string) ([]byte, *Error) {
 		return nil, invalid(len(s)-1, "non-zero bits after the last byte: not the canonical "+a.name)
 	}
 	return dst, nil
+}
+
+// base32Blocks decodes the whole blocks of 8 characters at the start of s, as long as they are
+// in the 5-bit alphabet whose values are val, into out, 5 bytes a block, and returns how many
+// characters it decoded. out must have room for 3 bytes more than it decodes: each block is
+// written as one 8-byte store, whose last 3 bytes the next block overwrites. Each block is
+// sliced once, so that its loads need no bounds checks of their own.
+func base32Blocks(val *[256]byte, out []byte, s string) int {
+	i := 0
+	for ; len(s)-i >= 8 && len(out) >= 8; i += 8 {
+		q := s[i : i+8]
+		v0, v1, v2, v3 := val[q[0]], val[q[1]], val[q[2]], val[q[3]]
+		v4, v5, v6, v7 := val[q[4]], val[q[5]], val[q[6]], val[q[7]]
+		if v0|v1|v2|v3|v4|v5|v6|v7 >= 32 {
+			break
+		}
+		x := uint64(v0)<<35 | uint64(v1)<<30 | uint64(v2)<<25 | uint64(v3)<<20 |
+			uint64(v4)<<15 | uint64(v5)<<10 | uint64(v6)<<5 | uint64(v7)
+		binary.BigEndian.PutUint64(out, x<<24)
+		out = out[5:]
+	}
+	return i
 }
 
 // stripPadding removes the '=' padding of a padded base, which must fill the last block exactly.

@@ -297,3 +297,50 @@ func TestParseStringBadCharacterOffset(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendBlessedAgrees checks appendBlessed, the straight-line path of AppendBinaryString and
+// ParseString, against the general path (appendBits) on blessed strings and on every one-byte
+// change of them: where the fast path accepts, the general one accepts the same bytes, and every
+// string of the fast path's shape that the general path accepts, the fast path accepts too.
+func TestAppendBlessedAgrees(t *testing.T) {
+	var inputs []string
+	for i, codec := range []byte{CodecDagCBOR, CodecRaw, 0x7f, 0x80} {
+		for _, hash := range []byte{HashSHA256, 0x13, 0x7f, 0x80} {
+			bin := append([]byte{1, codec, hash, SHA256Len}, bytes.Repeat([]byte{byte(i*16 + int(hash))}, 32)...)
+			s := "b" + strings.ToLower(strings.TrimRight(base32.StdEncoding.EncodeToString(bin), "="))
+			inputs = append(inputs, s, s[:len(s)-1], s+"a", "B"+strings.ToUpper(s[1:]))
+			for pos := range s {
+				for _, c := range []byte("aqz27=A\x00\xff") {
+					m := []byte(s)
+					m[pos] = c
+					inputs = append(inputs, string(m))
+				}
+			}
+		}
+	}
+	fast := 0
+	for _, s := range inputs {
+		got, ok := appendBlessed([]byte("x"), s)
+		var want []byte
+		var err *Error
+		if err = checkStringShape(s); err == nil && s[0] == 'b' {
+			want, _, err = appendBits([]byte("x"), s, bitAlphabets['b'])
+		}
+		shaped := len(s) == blessedStringLen && s[0] == 'b' && err == nil && len(want) == 1+blessedLen && want[1] == 1 &&
+			want[2] < 0x80 && want[3] < 0x80 && want[4] == SHA256Len
+		switch {
+		case ok && (err != nil || !bytes.Equal(got, want)):
+			t.Fatalf("appendBlessed(%q) = %x, the general path %x, %v", s, got, want, err)
+		case !ok && shaped:
+			t.Fatalf("appendBlessed(%q) refused what the general path reads as %x", s, want)
+		case !ok && len(got) != 1:
+			t.Fatalf("appendBlessed(%q) refused but changed dst to %q", s, got)
+		}
+		if ok {
+			fast++
+		}
+	}
+	if fast < 16 {
+		t.Fatalf("appendBlessed accepted %d of %d strings, want the 16 unchanged ones at least", fast, len(inputs))
+	}
+}
