@@ -133,6 +133,12 @@ type jsonMember struct {
 	valOff int // offset of the value's first byte
 }
 
+// fail makes the error of a decode that stops at off. Not inlined: it allocates, with the write
+// barriers of its fields, and inlined at each of the decoder's error sites it made the functions
+// that run on good input larger (the JSON decoder's methods by 4.6 KB, escapedString 3 411 ->
+// 2 878 bytes), in a decoder whose code is larger than the instruction cache.
+//
+//go:noinline
 func (d *jsonDecoder) fail(err error, off int, detail string) *Error {
 	return &Error{Err: err, Offset: off, Detail: detail}
 }
@@ -146,7 +152,9 @@ func (d *jsonDecoder) failTooManyElements() *Error {
 	return d.fail(ErrTooManyElements, d.pos, overLimit(-1, "", d.limits.MaxElements))
 }
 
-// failEnd reports input that ends where a token was expected.
+// failEnd reports input that ends where a token was expected. Not inlined, as fail.
+//
+//go:noinline
 func (d *jsonDecoder) failEnd(what string) *Error {
 	return d.fail(ErrTruncated, len(d.data), "expected "+what)
 }
