@@ -68,6 +68,11 @@ func cborContainer(data []byte, lim *Limits, left *int, major byte, n uint64, of
 
 // errTooManyValues is the error for a record of more than limit values (Limits.MaxValues), found
 // at the container at off (-1 for a Go value).
+//
+// Not inlined: it is on the error path of every decoder's containers, whose code runs on good
+// input (see jsonDecoder.fail).
+//
+//go:noinline
 func errTooManyValues(off, limit int) *Error {
 	return &Error{Err: ErrTooManyValues, Offset: off, Detail: overLimit(-1, "", limit)}
 }

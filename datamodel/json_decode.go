@@ -306,12 +306,10 @@ func (d *jsonDecoder) array() (any, error) {
 	base := len(d.items)
 	for n := 0; ; n++ {
 		if n >= d.limits.MaxElements {
-			d.popItems(base)
-			return nil, d.failTooManyElements()
+			return d.arrayFail(base, d.failTooManyElements())
 		}
 		if d.left--; d.left < 0 {
-			d.popItems(base)
-			return nil, errTooManyValues(d.pos, d.limits.MaxValues)
+			return d.arrayFail(base, errTooManyValues(d.pos, d.limits.MaxValues))
 		}
 		var v any
 		var err error
@@ -321,8 +319,7 @@ func (d *jsonDecoder) array() (any, error) {
 			v, err = d.value()
 		}
 		if err != nil {
-			d.popItems(base)
-			return nil, atIndex(err, n)
+			return d.arrayFail(base, atIndex(err, n))
 		}
 		d.items = append(d.items, v)
 		if d.pos < len(d.data) && d.data[d.pos] == ',' { // the common case, without a call
@@ -332,8 +329,7 @@ func (d *jsonDecoder) array() (any, error) {
 		}
 		more, serr := d.next(']', "',' or ']'")
 		if serr != nil {
-			d.popItems(base)
-			return nil, serr
+			return d.arrayFail(base, serr)
 		}
 		if !more {
 			break
@@ -344,6 +340,15 @@ func (d *jsonDecoder) array() (any, error) {
 	d.popItems(base)
 	d.depth--
 	return d.slabs.boxArray(out), nil
+}
+
+// arrayFail drops the items of a failing array, from base, and returns err. Out of line, so that
+// array's error paths add one call each to the code that runs on good input.
+//
+//go:noinline
+func (d *jsonDecoder) arrayFail(base int, err error) (any, error) {
+	d.popItems(base)
+	return nil, err
 }
 
 // take counts the n values of the object that starts at start against Limits.MaxValues. Objects
