@@ -265,6 +265,7 @@ func (e *jsonEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, e
 			ent = &entries[order[j].i]
 		}
 		dst = e.element(dst, j)
+		// A key jsonAppendShort writes is ASCII, so valid UTF-8: only its length is left to check.
 		if out, ok := jsonAppendShort(dst, ent.key); ok && len(ent.key) <= e.maxKeyLen {
 			dst = out
 		} else {
