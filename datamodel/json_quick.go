@@ -78,7 +78,10 @@ func (d *jsonDecoder) object() (any, error) {
 			}
 		}
 		if out == nil {
-			out = make(map[string]any)
+			if d.mapProto == nil {
+				d.mapProto = make(map[string]any)
+			}
+			out = newMap(d.mapProto)
 		}
 		size := len(out)
 		out[key] = val
@@ -310,20 +313,25 @@ const jsonRegrowFrom = 128
 // the members so far, at most eight times as many members as out has, so that an object followed
 // by other data costs at most eight times its own size in empty slots, and at most MaxElements;
 // a guess that is not twice as many is not worth the move, and is made again at twice the size.
-// Not inlined: its map iterator would take 128 bytes of object's frame, at every level of
-// nesting.
+// The first regrow moves the members whatever the guess, so that a large map has a hash seed of
+// its own, not the one it was cloned with (newMap). Not inlined: its map iterator would take 128
+// bytes of object's frame, at every level of nesting.
 //
 //go:noinline
 func (d *jsonDecoder) regrow(out map[string]any, start int) (map[string]any, int) {
 	n := len(out)
 	guess := n + int(int64(n)*int64(len(d.data)-d.pos)/int64(d.pos-start))
 	guess = min(guess, 8*n, d.limits.MaxElements)
+	next := guess
 	if guess < 2*n {
-		return out, 2 * n
+		if n > jsonRegrowFrom {
+			return out, 2 * n
+		}
+		next = 2 * n
 	}
 	m := make(map[string]any, guess)
 	for k, v := range out {
 		m[k] = v
 	}
-	return m, guess
+	return m, next
 }

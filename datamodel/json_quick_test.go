@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/big"
 	"reflect"
 	"strconv"
@@ -260,6 +261,67 @@ func TestUnmarshalJSONQuickInteger(t *testing.T) {
 						t.Fatalf("%s: got %v, want %d", doc, v, want)
 					}
 				}
+			}
+		}
+	}
+}
+
+// The quick path's maps are clones of one empty map the decoder keeps (newMap): each must be a
+// map of its own, and the one they are cloned from must stay empty, whatever a decode or its
+// caller writes. Objects of jsonRegrowFrom members and more are re-made (regrow) and must keep
+// every member.
+func TestUnmarshalJSONMapsIndependent(t *testing.T) {
+	d := &jsonDecoder{}
+	in := []byte(`{"a":{"x":1},"b":{"x":2},"c":[{"x":3},{}]}`)
+	first, err := d.decode(in, DefaultLimits(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := d.decode(in, DefaultLimits(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.mapProto) != 0 || d.mapProto == nil {
+		t.Fatalf("the decoder's map to clone holds %v (nil %v), want an empty map", d.mapProto, d.mapProto == nil)
+	}
+	a := first.(map[string]any)["a"].(map[string]any)
+	a["y"] = int64(9)
+	first.(map[string]any)["b"].(map[string]any)["x"] = int64(7)
+	first.(map[string]any)["c"].([]any)[1].(map[string]any)["z"] = true
+	want := map[string]any{"a": map[string]any{"x": int64(1)}, "b": map[string]any{"x": int64(2)},
+		"c": []any{map[string]any{"x": int64(3)}, map[string]any{}}}
+	if !reflect.DeepEqual(second, want) {
+		t.Errorf("after writes to the first decode's maps, the second decode's value is %v, want %v", second, want)
+	}
+	if len(d.mapProto) != 0 {
+		t.Errorf("after writes to decoded maps, the decoder's map to clone holds %v", d.mapProto)
+	}
+	third, err := d.decode(in, DefaultLimits(), false)
+	if err != nil || !reflect.DeepEqual(third, want) {
+		t.Errorf("third decode: %v, %v; want %v", third, err, want)
+	}
+
+	// Members around the first regrow, with little input after them (the guess is below twice
+	// as many, and the first regrow re-makes the map anyway) and with much (the guess is above).
+	for _, n := range []int{jsonRegrowFrom - 1, jsonRegrowFrom, jsonRegrowFrom + 1, 2*jsonRegrowFrom + 3} {
+		for _, tail := range []string{"", strings.Repeat(" ", 1<<16)} {
+			var b strings.Builder
+			want := map[string]any{}
+			b.WriteString("[{")
+			for i := range n {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				fmt.Fprintf(&b, `"k%d":%d`, i, i)
+				want["k"+strconv.Itoa(i)] = int64(i)
+			}
+			b.WriteString("}" + tail + "]")
+			v, err := d.decode([]byte(b.String()), DefaultLimits(), false)
+			if err != nil {
+				t.Fatalf("%d members: %v", n, err)
+			}
+			if got := v.([]any)[0]; !reflect.DeepEqual(got, want) {
+				t.Errorf("%d members (tail %d bytes): got %d members, want %d", n, len(tail), len(got.(map[string]any)), n)
 			}
 		}
 	}
