@@ -212,19 +212,28 @@ func (d *jsonDecoder) value() (any, error) {
 		return d.object()
 	case c == '[':
 		return d.array()
-	case c >= '1' && c <= '9':
-		// The usual number: a non-negative integer of up to 18 digits, read in one loop.
-		data, i, u := d.data, d.pos, int64(0)
-		for ; i < len(data) && i-d.pos < 18 && data[i] >= '0' && data[i] <= '9'; i++ {
+	case c >= '0' && c <= '9' || c == '-':
+		// The usual number: an integer of up to 18 digits, read in one loop. Anything else (a
+		// fraction, an exponent, a 19th digit, a leading zero, an unsafe integer, no digit) is
+		// read again in full by number, a function too large to call for every 0 or -1: on
+		// big50k it was 111 of a decode's 4 661 instruction-cache misses, for 15 numbers.
+		data, digits := d.data, d.pos
+		if c == '-' {
+			digits++
+		}
+		i, u := digits, int64(0)
+		for ; i < len(data) && i-digits < 18 && data[i] >= '0' && data[i] <= '9'; i++ {
 			u = u*10 + int64(data[i]-'0')
 		}
-		if (i == len(data) || data[i] != '.' && data[i] != 'e' && data[i] != 'E' && (data[i] < '0' || data[i] > '9')) &&
+		if i > digits && (data[digits] != '0' || i == digits+1) &&
+			(i == len(data) || data[i] != '.' && data[i] != 'e' && data[i] != 'E' && (data[i] < '0' || data[i] > '9')) &&
 			(u <= MaxSafeInteger || !d.limits.safeInts) {
 			d.pos = i
+			if c == '-' {
+				u = -u
+			}
 			return d.slabs.boxInt64(u), nil
 		}
-		return d.number() // a fraction, an exponent, a 19th digit or an unsafe integer: read it again in full
-	case c == '-' || c == '0':
 		return d.number()
 	case c == 't':
 		return true, d.literal("true")

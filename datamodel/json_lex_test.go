@@ -3,6 +3,7 @@ package datamodel
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"reflect"
 	"testing"
 	"unicode/utf16"
@@ -215,4 +216,31 @@ func (d *jsonDecoder) refEscapedString(start, i int) ([]byte, error) {
 		}
 	}
 	return nil, d.fail(ErrTruncated, start, "unterminated string")
+}
+
+// value reads the usual integers itself and hands every other number to number: for every
+// spelling, in every context after it, and with and without WithSafeIntegers, the two must give
+// the same value, error and end.
+func TestJSONValueNumberAgrees(t *testing.T) {
+	numbers := []string{"0", "-0", "7", "-7", "10", "-10", "01", "-01", "00", "-", "--1", "-a", "0.0", "-0.5",
+		"1.", "1e2", "-1E2", "0e0", "1.5", "123456789012345678", "-123456789012345678", "1234567890123456789",
+		"-1234567890123456789", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
+		"9007199254740991", "-9007199254740991", "9007199254740992", "-9007199254740992", "1-", "-0-"}
+	for _, num := range numbers {
+		for _, after := range []string{"", ",", "]", "}", " ", "x", "0", ".", "e"} {
+			for _, safe := range []bool{false, true} {
+				limits := DefaultLimits()
+				limits.safeInts = safe
+				in := []byte(num + after)
+				quick := &jsonDecoder{data: in, limits: limits}
+				full := &jsonDecoder{data: in, limits: limits}
+				qv, qerr := quick.value()
+				fv, ferr := full.number()
+				if !reflect.DeepEqual(qv, fv) || fmt.Sprint(qerr) != fmt.Sprint(ferr) || quick.pos != full.pos && ferr == nil {
+					t.Errorf("%q (safe %v): value gives %v, %v at %d; number gives %v, %v at %d",
+						in, safe, qv, qerr, quick.pos, fv, ferr, full.pos)
+				}
+			}
+		}
+	}
 }
