@@ -270,7 +270,12 @@ func (d *cborDecoder) decodeMap(off, p, n, depth int) (any, int, *Error) {
 		}
 	}
 	d.room(depth)
-	m := make(map[string]any, n)
+	var m map[string]any
+	if n <= smallMap {
+		m = newMap(cborMapProto) // see newMap
+	} else {
+		m = make(map[string]any, n)
+	}
 	data := d.data
 	entries := p
 	pks, pke := 0, -1

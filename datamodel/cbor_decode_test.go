@@ -110,3 +110,30 @@ func TestUnmarshalCBORLegacyBlobKeys(t *testing.T) {
 		}
 	}
 }
+
+// UnmarshalCBOR clones its small maps from one empty map (newMap, cborMapProto): each must be a
+// map of its own, and the one they are cloned from must stay empty, whatever a caller writes.
+func TestUnmarshalCBORMapsIndependent(t *testing.T) {
+	// {"a": {"x": 1}, "b": {}}, and a map of 9 entries, made with make.
+	in := []byte("\xa2\x61a\xa1\x61x\x01\x61b\xa0")
+	wide := []byte("\xa9\x610\x00\x611\x01\x612\x02\x613\x03\x614\x04\x615\x05\x616\x06\x617\x07\x618\x08")
+	first, err := UnmarshalCBOR(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := UnmarshalCBOR(wide)
+	if err != nil || len(w.(map[string]any)) != 9 {
+		t.Fatalf("9 entries: %v, %v", w, err)
+	}
+	first.(map[string]any)["a"].(map[string]any)["y"] = int64(2)
+	first.(map[string]any)["b"].(map[string]any)["z"] = true
+	first.(map[string]any)["c"] = nil
+	if len(cborMapProto) != 0 {
+		t.Fatalf("after writes to decoded maps, the map they were cloned from holds %v", cborMapProto)
+	}
+	second, err := UnmarshalCBOR(in)
+	want := map[string]any{"a": map[string]any{"x": int64(1)}, "b": map[string]any{}}
+	if err != nil || !reflect.DeepEqual(second, want) {
+		t.Errorf("second decode: %v, %v; want %v", second, err, want)
+	}
+}

@@ -140,20 +140,29 @@ func (s *cborSlabs) array(n int) []any {
 	return s.elems[start : start+n : start+n]
 }
 
-// newMap returns a new empty map, a clone of proto, an empty map the decoder keeps and never
-// writes to. make draws a random hash seed for every map (the runtime's rand, whose generator
+// newMap returns a new empty map, a clone of proto, an empty map kept for the purpose and never
+// written to. make draws a random hash seed for every map (the runtime's rand, whose generator
 // refills its buffer every 32 draws), and a clone takes its original's instead: a record has a
-// map for every few values, and the draws and refills were 2 % of the instructions of a decode of
-// internal/peers' big50k (cachegrind: 29.7K of 1.40M, and 220 of its 4 661 instruction-cache
-// misses, in 506 objects) against 18K for the clones. In turn with sonic (x-sonic, medians of four
-// runs alternating builds): 0.922 -> 0.953.
+// map for every few values, and the draws and refills were 2 % of the instructions of a JSON
+// decode of internal/peers' big50k (cachegrind: 29.7K of 1.40M, and 220 of its 4 661
+// instruction-cache misses, in 506 objects) against 18K for the clones. In turn with sonic
+// (x-sonic, medians of four runs alternating builds): 0.922 -> 0.953.
 //
-// The maps of one decoder share a seed, as the maps of maps.Clone do, until the pool drops the
-// decoder at a collection. The seed is still secret, so a flood of colliding keys still cannot
-// be prepared; what sharing allows is slow copying from one map into a large other of the same
-// seed (a table filled in its own hash order), which is bounded by the runtime's table size
-// (1 024 slots), and which a map that grows past jsonRegrowFrom members leaves behind, being
-// made anew with a seed of its own (regrow).
+// The maps cloned from one proto share its seed, as the maps of maps.Clone do: the JSON
+// decoder's proto lives as long as the pooled decoder (until a collection drops it), the CBOR
+// decoder's (cborMapProto) as long as the process. The seed is still secret, so a flood of
+// colliding keys still cannot be prepared; what sharing allows is slow copying from one map into
+// a large other of the same seed (a table filled in its own hash order), which is bounded by the
+// runtime's table size (1 024 slots). The decoders clone only maps they leave small: CBOR's of
+// at most smallMap entries, whose size the input gives, and JSON's until they pass
+// jsonRegrowFrom members, when they are made anew with a seed of their own (regrow).
 func newMap(proto map[string]any) map[string]any {
 	return maps.Clone(proto)
 }
+
+// cborMapProto is the CBOR decoder's proto for newMap.
+var cborMapProto = make(map[string]any)
+
+// smallMap is the most entries of a map that is one group of the runtime's map (8 slots), never
+// a table.
+const smallMap = 8
