@@ -13,7 +13,7 @@ import (
 // values, which the caches hand out without allocating; the strings they do not hold are views of
 // a string arena.
 //
-//   - quickKey and the short-key cache: keys of 1 to 8 plain bytes, found by one word.
+//   - memberKey and the short-key cache: keys of 1 to 8 plain bytes, found by one word.
 //   - quickLongKey and the long-key cache: keys of 9 to 15 plain bytes, found by two words.
 //   - key and the key cache: longer keys, keys with escapes, mime types.
 //   - typeValue and the type cache: $type values, already boxed.
@@ -39,12 +39,12 @@ const (
 // getJSONDecoder for how they outlive garbage collections).
 type jsonCaches struct {
 	// keys caches map keys across decodes: records repeat the same few keys ($type, text,
-	// createdAt, uri, cid…), which then cost no allocation at all. It holds the keys quickKey
+	// createdAt, uri, cid…), which then cost no allocation at all. It holds the keys memberKey
 	// does not take (longer than 15 bytes, or spelled with escapes) and mime types. A key's
 	// hash picks a set of jsonKeyCacheWays slots; a full set forgets its oldest key.
 	keys [jsonKeyCacheSets * jsonKeyCacheWays]string
 	// shortKeys caches the keys of 1 to 8 plain bytes, most of a record's, by their bytes read
-	// as one little-endian word (see quickKey): two ways per set, compared as words.
+	// as one little-endian word (see memberKey): two ways per set, compared as words.
 	shortKeys [jsonShortKeySets * 2]jsonShortKey
 	// longKeys caches the keys of 9 to 15 plain bytes in the same way (see quickLongKey).
 	longKeys [jsonLongKeySets * 2]jsonLongKey
@@ -66,67 +66,96 @@ const (
 	jsonShortKeySets = 1 << jsonShortKeyBits
 )
 
-// quickKey reads the key whose opening quote is at d.pos if it is 1 to 8 plain bytes (printable
-// ASCII other than '"' and '\\') within MaxKeyLen, and returns it from the short-key cache: one
-// word load finds the closing quote, and the same word is the cache's hash and tag. A key of 9 to
-// 15 plain bytes goes to quickLongKey. For any other key ok is false and d.pos is unmoved:
-// memberKey reads it the long way.
-func (d *jsonDecoder) quickKey() (key string, ok bool) {
-	data, p := d.data, d.pos+1
-	if p+9 > len(data) {
-		return "", false
+// memberKey reads the key of a member and the colon after it, and skips the whitespace that
+// follows; the whitespace before the key has been skipped. A key of 1 to 8 plain bytes (printable
+// ASCII other than '"' and '\\') within MaxKeyLen, most of a record's, is read here and returned
+// from the short-key cache: one word load finds the closing quote, and the same word is the
+// cache's hash and tag. A key of 9 to 15 plain bytes goes to quickLongKey; any other key, and a
+// colon that does not follow the key at once, go the long way (keyLongWay). One function for the
+// usual key and its colon, rather than memberKey calling quickKey: the position and the input
+// stay in registers from the quote to the value (cachegrind, a decode of internal/peers' big50k,
+// 1 345 keys: 176K -> 158K instructions in the key functions).
+func (d *jsonDecoder) memberKey() (string, error) {
+	data, p := d.data, d.pos
+	if p+10 > len(data) || data[p] != '"' {
+		return d.keyLongWay()
 	}
 	// The key's first eight bytes and the one after them, sliced once so that the loads below
 	// need no bounds checks of their own.
-	b := data[p : p+9]
+	b := data[p+1 : p+10]
 	w := binary.LittleEndian.Uint64(b)
 	n := 8
 	if m := jsonSpecial8(w); m != 0 {
 		n = bits.TrailingZeros64(m) / 8
 		w &= 1<<(8*n) - 1
 	}
-	if n == 8 && b[8] != '"' {
-		return d.quickLongKey(p, w)
-	}
-	if n == 0 || b[n] != '"' || n > d.limits.MaxKeyLen {
-		return "", false
-	}
-	set := d.shortKeys[(w*0x9E3779B97F4A7C15)>>(64-jsonShortKeyBits)*2:][:2]
-	switch w {
-	case set[0].w:
-		key = set[0].s
-	case set[1].w:
-		key = set[1].s
-	default:
-		if key, ok = d.uncachedKey(data[p : p+n]); ok {
-			set[1] = set[0]
-			set[0] = jsonShortKey{w, key}
+	var key string
+	switch {
+	case n == 8 && b[8] != '"':
+		var ok bool
+		if key, p, ok = d.quickLongKey(p+1, w); !ok {
+			return d.keyLongWay()
 		}
+	case n == 0 || b[n] != '"' || n > d.limits.MaxKeyLen:
+		return d.keyLongWay()
+	default:
+		set := d.shortKeys[(w*0x9E3779B97F4A7C15)>>(64-jsonShortKeyBits)*2:][:2]
+		switch w {
+		case set[0].w:
+			key = set[0].s
+		case set[1].w:
+			key = set[1].s
+		default:
+			key = d.uncachedShortKey(set, w, b[:n])
+		}
+		p += n + 2
 	}
-	d.pos = p + n + 1
-	return key, true
+	if p >= len(data) || data[p] != ':' {
+		d.pos = p
+		return d.colon(key)
+	}
+	// Pretty-printed JSON has one space after the colon: skip it here rather than in a call.
+	if p+2 < len(data) && data[p+1] == ' ' && data[p+2] > ' ' {
+		d.pos = p + 2
+	} else {
+		d.pos = p + 1
+		d.skipSpace()
+	}
+	return key, nil
 }
 
-// quickLongKey is quickKey for a key of 9 to 15 plain bytes (createdAt, byteStart,
-// aspectRatio, displayName, description…), whose first eight are w: the rest is read as a second
-// word, and the two words are the long-key cache's hash and tag: no key bytes are copied or
-// hashed byte by byte. (Whole-process instruction counts once quoted here, 1 to 4 % fewer per
+// uncachedShortKey returns b, a key of 1 to 8 plain bytes read as the word w, which the
+// short-key cache's set does not hold, and caches it if it may (see uncachedKey).
+func (d *jsonDecoder) uncachedShortKey(set []jsonShortKey, w uint64, b []byte) string {
+	key, ok := d.uncachedKey(b)
+	if ok {
+		set[1] = set[0]
+		set[0] = jsonShortKey{w, key}
+	}
+	return key
+}
+
+// quickLongKey reads for memberKey a key of 9 to 15 plain bytes (createdAt, byteStart,
+// aspectRatio, displayName, description…) starting at p, whose first eight are w: the rest is
+// read as a second word, and the two words are the long-key cache's hash and tag: no key bytes
+// are copied or hashed byte by byte. It returns the key and the offset after its closing quote,
+// or ok false for another key. (Whole-process instruction counts once quoted here, 1 to 4 % fewer per
 // decode, are within what such counts move between two runs of the same binary; timings on the
 // shared machine did not resolve it either.)
-func (d *jsonDecoder) quickLongKey(p int, w uint64) (key string, ok bool) {
+func (d *jsonDecoder) quickLongKey(p int, w uint64) (key string, end int, ok bool) {
 	data := d.data
 	if p+17 > len(data) {
-		return "", false
+		return "", 0, false
 	}
-	b := data[p+8 : p+17] // as in quickKey
+	b := data[p+8 : p+17] // as in memberKey
 	v := binary.LittleEndian.Uint64(b)
 	m := jsonSpecial8(v)
 	if m == 0 {
-		return "", false // 16 bytes or more
+		return "", 0, false // 16 bytes or more
 	}
 	n := bits.TrailingZeros64(m) / 8
 	if n == 0 || b[n] != '"' || 8+n > d.limits.MaxKeyLen {
-		return "", false
+		return "", 0, false
 	}
 	v &= 1<<(8*n) - 1
 	set := d.longKeys[((w^bits.RotateLeft64(v, 29))*0x9E3779B97F4A7C15)>>(64-jsonLongKeyBits)*2:][:2]
@@ -141,8 +170,7 @@ func (d *jsonDecoder) quickLongKey(p int, w uint64) (key string, ok bool) {
 			set[0] = jsonLongKey{w, v, key}
 		}
 	}
-	d.pos = p + 8 + n + 1
-	return key, true
+	return key, p + 8 + n + 1, true
 }
 
 // jsonLongKey is a key of 9 to 15 plain bytes: its first eight bytes as a word, and the rest as

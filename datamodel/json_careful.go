@@ -80,39 +80,39 @@ func (d *jsonDecoder) member() (jsonMember, error) {
 	return m, nil
 }
 
-// memberKey reads the key of a member and the colon after it, and skips the whitespace that
-// follows; the whitespace before the key has been skipped.
-func (d *jsonDecoder) memberKey() (string, error) {
+// keyLongWay is memberKey for every key it does not read itself: one that is not 1 to 15 plain
+// bytes, or is longer than MaxKeyLen, or ends too near the end of the input for memberKey's word
+// loads. Out of line, as colon is: most keys never come here.
+//
+//go:noinline
+func (d *jsonDecoder) keyLongWay() (string, error) {
 	if d.pos >= len(d.data) || d.data[d.pos] != '"' {
 		return "", d.failByte("a string key")
 	}
-	key, ok := d.quickKey()
-	if !ok {
-		keyOff := d.pos
-		kb, err := d.string()
-		if err != nil {
-			return "", err
-		}
-		// The key of a $link or $bytes object is not a map key: the object is a leaf (a CBOR
-		// tag or byte string), and elsewhere the key is refused by rule 10 anyway.
-		if len(kb) > d.limits.MaxKeyLen && string(kb) != "$link" && string(kb) != "$bytes" {
-			return "", d.fail(ErrKeyTooLong, keyOff, overLimit(len(kb), "bytes", d.limits.MaxKeyLen))
-		}
-		key = d.key(kb)
+	keyOff := d.pos
+	kb, err := d.string()
+	if err != nil {
+		return "", err
 	}
+	// The key of a $link or $bytes object is not a map key: the object is a leaf (a CBOR tag or
+	// byte string), and elsewhere the key is refused by rule 10 anyway.
+	if len(kb) > d.limits.MaxKeyLen && string(kb) != "$link" && string(kb) != "$bytes" {
+		return "", d.fail(ErrKeyTooLong, keyOff, overLimit(len(kb), "bytes", d.limits.MaxKeyLen))
+	}
+	return d.colon(d.key(kb))
+}
+
+// colon reads the colon after key, which memberKey or keyLongWay has just read, with the
+// whitespace around it.
+//
+//go:noinline
+func (d *jsonDecoder) colon(key string) (string, error) {
+	d.skipSpace()
 	if d.pos >= len(d.data) || d.data[d.pos] != ':' {
-		d.skipSpace()
-		if d.pos >= len(d.data) || d.data[d.pos] != ':' {
-			return "", atKey(d.failByte("':'"), key)
-		}
+		return "", atKey(d.failByte("':'"), key)
 	}
 	d.pos++
-	// Pretty-printed JSON has one space after the colon: skip it here rather than in a call.
-	if d.pos+1 < len(d.data) && d.data[d.pos] == ' ' && d.data[d.pos+1] > ' ' {
-		d.pos++
-	} else {
-		d.skipSpace()
-	}
+	d.skipSpace()
 	return key, nil
 }
 

@@ -104,9 +104,9 @@ func TestUnmarshalJSONQuickBlob(t *testing.T) {
 	}
 }
 
-// quickKey reads keys of 1 to 8 plain bytes with one word load and a word-tagged cache, and
-// quickLongKey those of 9 to 15 with two; every other key goes the long way (string, then the key
-// cache). Each key here is spelled as a JSON
+// memberKey reads keys of 1 to 8 plain bytes with one word load and a word-tagged cache, and
+// quickLongKey those of 9 to 15 with two; every other key goes the long way (keyLongWay: string,
+// then the key cache). Each key here is spelled as a JSON
 // string in objects whose ends fall at every distance from the key, so that the word load meets
 // the end of the input too; encoding/json is the oracle for the key (RFC 8259 §7).
 func TestUnmarshalJSONQuickKeys(t *testing.T) {
