@@ -142,11 +142,12 @@ func (s *cborSlabs) array(n int) []any {
 
 // newMap returns a new empty map, a clone of proto, an empty map kept for the purpose and never
 // written to. make draws a random hash seed for every map (the runtime's rand, whose generator
-// refills its buffer every 32 draws), and a clone takes its original's instead: a record has a
-// map for every few values, and the draws and refills were 2 % of the instructions of a JSON
-// decode of internal/peers' big50k (cachegrind: 29.7K of 1.40M, and 220 of its 4 661
-// instruction-cache misses, in 506 objects) against 18K for the clones. In turn with sonic
-// (x-sonic, medians of four runs alternating builds): 0.922 -> 0.953.
+// refills its buffer every 32 draws with 1.5 KB of code that the rest of a decode evicts); a
+// clone takes its original's. On internal/peers' big50k (406 maps a JSON decode) the clones take
+// about the instructions the draws took (cachegrind: 25K against 30K a decode), but the decode's
+// simulated instruction-cache misses fell from 4 661 to 4 212, and in turn with sonic x-sonic went
+// from 0.922 to 0.953 (medians of four runs alternating builds), and from 0.932 to 0.952 in five
+// more.
 //
 // The maps cloned from one proto share its seed, as the maps of maps.Clone do: the JSON
 // decoder's proto lives as long as the pooled decoder (until a collection drops it), the CBOR
