@@ -139,9 +139,9 @@ func (d *jsonDecoder) uncachedShortKey(set []jsonShortKey, w uint64, b []byte) s
 // aspectRatio, displayName, description…) starting at p, whose first eight are w: the rest is
 // read as a second word, and the two words are the long-key cache's hash and tag: no key bytes
 // are copied or hashed byte by byte. It returns the key and the offset after its closing quote,
-// or ok false for another key. (Whole-process instruction counts once quoted here, 1 to 4 % fewer per
-// decode, are within what such counts move between two runs of the same binary; timings on the
-// shared machine did not resolve it either.)
+// or ok false for another key. (Whole-process instruction counts once quoted here, 1 to 4 %
+// fewer per decode, are within what such counts move between two runs of the same binary;
+// timings on the shared machine did not resolve it either.)
 func (d *jsonDecoder) quickLongKey(p int, w uint64) (key string, end int, ok bool) {
 	data := d.data
 	if p+17 > len(data) {
