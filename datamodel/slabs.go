@@ -149,9 +149,9 @@ func (s *cborSlabs) array(n int) []any {
 // from 0.922 to 0.953 (medians of four runs alternating builds), and from 0.932 to 0.952 in five
 // more.
 //
-// The maps cloned from one proto share its seed, as the maps of maps.Clone do: the JSON
-// decoder's proto lives as long as the pooled decoder (until a collection drops it), the CBOR
-// decoder's (cborMapProto) as long as the process. The seed is still secret, so a flood of
+// The maps cloned from one proto share its seed, as the maps of maps.Clone do: a JSON decoder's
+// proto lives as long as the decoder (a pooled one until a collection drops it, the spare for the
+// process), the CBOR decoder's (cborMapProto) as long as the process. The seed is still secret, so a flood of
 // colliding keys still cannot be prepared; what sharing allows is slow copying from one map into
 // a large other of the same seed (a table filled in its own hash order), which is bounded by the
 // runtime's table size (1 024 slots). The decoders clone only maps they leave small: CBOR's of
