@@ -185,6 +185,8 @@ type cborScanner struct {
 	// valid UTF-8 or is too long is reported at its own path, as the encoders' checkKey does,
 	// rather than at its map's, as a decoder, which cannot trust the key, does.
 	encoded bool
+	// roomMade is set once the scan has made room on the stack for a deep value (stackroom.go).
+	roomMade bool
 }
 
 // keyError returns err, the error for the map key at off, at the key's path if it is an error in
@@ -244,6 +246,15 @@ func cborBlobError(item []byte, lim Limits, off, depth int) *Error {
 	return err
 }
 
+// room makes room on the stack for the levels below a container at depth, if it is at
+// stackRoomDepth and the scan has not yet, once per scan.
+func (s *cborScanner) room(depth int) {
+	if depth == stackRoomDepth && !s.roomMade {
+		s.roomMade = true
+		stackRoom(stackRoomDepth, s.lim.MaxDepth, decodeLevelStack)
+	}
+}
+
 // value checks the item at off, at nesting depth depth, and returns the offset after it.
 func (s *cborScanner) value(off, depth int) (int, *Error) {
 	// Fast paths for the most common items: small integers, short valid strings, false, true,
@@ -289,6 +300,7 @@ func (s *cborScanner) value(off, depth int) (int, *Error) {
 		if err := cborContainer(s.data, s.lim, &s.left, major, arg, off, p, depth); err != nil {
 			return 0, err
 		}
+		s.room(depth)
 		for i := 0; i < int(arg); i++ {
 			if p, err = s.value(p, depth+1); err != nil {
 				return 0, err.atIndex(i)
@@ -299,6 +311,7 @@ func (s *cborScanner) value(off, depth int) (int, *Error) {
 		if err := cborContainer(s.data, s.lim, &s.left, major, arg, off, p, depth); err != nil {
 			return 0, err
 		}
+		s.room(depth)
 		pks, pke := 0, -1
 		entries, blob := p, false
 		for i := 0; i < int(arg); i++ {

@@ -13,8 +13,10 @@ import "github.com/atcore/atcore/internal/stackroom"
 // BenchmarkDeepNewGoroutine (testdata/records/deep.json, 31 levels, a new goroutine per call, as
 // a server's handler has; medians of 3 runs alternating with a build without the room):
 // UnmarshalJSON 30.6 → 25.3 µs, UnmarshalCBOR 39.1 → 23.2 µs, MarshalJSON 38.5 → 23.5 µs,
-// MarshalCBOR 34.4 → 22.9 µs. A goroutine that decodes deep values over and over still grows
-// its stack once after each collection, with or without the room.
+// MarshalCBOR 34.4 → 22.9 µs; later, three runs alternating builds, ScanCBOR 11.5/15.0/16.1 →
+// 9.8/11.2/14.3 µs and Validate 26.6/32.0/29.9 → 20.8/21.0/22.6 µs. A goroutine that decodes
+// deep values over and over still grows its stack once after each collection, with or without
+// the room.
 
 // stackRoomDepth is the level at which a walker makes room: deeper than records usually go (a
 // post with facets reaches 5), so that they never take room they do not need.
@@ -24,9 +26,10 @@ const stackRoomDepth = 8
 // -gcflags=-S; TestStackRoomCoversWalk checks that they suffice), and what the deepest level
 // calls below it (strings, map inserts, allocation).
 const (
-	decodeLevelStack = 512  // JSON object 296 bytes (or array 240 and value 104); CBOR decodeMap 384 and value 96
-	encodeLevelStack = 2048 // JSON object 1 144 bytes and value 296; CBOR encodeMap 1 080 and value 256
-	leafStack        = 4 << 10
+	decodeLevelStack   = 512  // JSON object 296 bytes (or array 240 and value 104); CBOR decodeMap 384 and value 96; ScanCBOR value 296
+	encodeLevelStack   = 2048 // JSON object 1 144 bytes and value 296; CBOR encodeMap 1 080 and value 256
+	validateLevelStack = 768  // Validate's object 360 bytes (16 keys sorted on the stack) and value 208
+	leafStack          = 4 << 10
 )
 
 // stackRoom makes room for the levels below one at depth, down to maxDepth but not past

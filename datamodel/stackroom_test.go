@@ -67,6 +67,10 @@ func deepWalkers(t *testing.T) []struct {
 		{"MarshalJSON arrays", encodeLevelStack, func() { _, err := MarshalJSON(a); must(err) }},
 		{"MarshalCBOR maps", encodeLevelStack, func() { _, err := MarshalCBOR(v); must(err) }},
 		{"MarshalCBOR arrays", encodeLevelStack, func() { _, err := MarshalCBOR(a); must(err) }},
+		{"ScanCBOR maps", decodeLevelStack, func() { must(ScanCBOR(cb)) }},
+		{"ScanCBOR arrays", decodeLevelStack, func() { must(ScanCBOR(ca)) }},
+		{"Validate maps", validateLevelStack, func() { must(Validate(v)) }},
+		{"Validate arrays", validateLevelStack, func() { must(Validate(a)) }},
 	}
 }
 
@@ -147,6 +151,18 @@ func TestStackRoomMade(t *testing.T) {
 			if je.roomMade() != want || ce.roomMade() != want {
 				t.Errorf("encoders, %x: room made = %v (JSON), %v (CBOR), want %v", in, je.roomMade(), ce.roomMade(), want)
 			}
+			lim := DefaultLimits()
+			s := cborScanner{data: in, lim: &lim, left: 1 << 20}
+			if _, err := s.value(0, 1); err != nil {
+				t.Fatal(err)
+			}
+			w := validator{limits: lim, left: 1 << 20}
+			if err := w.value(v, 1); err != nil {
+				t.Fatal(err)
+			}
+			if s.roomMade != want || w.roomMade != want {
+				t.Errorf("ScanCBOR and Validate, %x: room made = %v, %v, want %v", in, s.roomMade, w.roomMade, want)
+			}
 		}
 	}
 }
@@ -192,6 +208,8 @@ func BenchmarkDeepNewGoroutine(b *testing.B) {
 		{"UnmarshalCBOR", func() error { _, err := UnmarshalCBOR(cb); return err }},
 		{"MarshalJSON", func() error { _, err := MarshalJSON(v); return err }},
 		{"MarshalCBOR", func() error { _, err := MarshalCBOR(v); return err }},
+		{"ScanCBOR", func() error { return ScanCBOR(cb) }},
+		{"Validate", func() error { return Validate(v) }},
 	} {
 		b.Run(w.name, func(b *testing.B) {
 			done := make(chan error)

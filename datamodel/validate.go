@@ -79,6 +79,17 @@ func typedValid(v any, opts []Option) (valid, isMap bool) {
 type validator struct {
 	limits Limits
 	left   int // values the tree may still hold (Limits.MaxValues)
+	// roomMade is set once the walk has made room on the stack for a deep value (stackroom.go).
+	roomMade bool
+}
+
+// room makes room on the stack for the levels below a container at depth, if it is at
+// stackRoomDepth and the walk has not yet, once per walk.
+func (w *validator) room(depth int) {
+	if depth == stackRoomDepth && !w.roomMade {
+		w.roomMade = true
+		stackRoom(stackRoomDepth, w.limits.MaxDepth, validateLevelStack)
+	}
 }
 
 // take counts n values against Limits.MaxValues.
@@ -145,6 +156,7 @@ func (w *validator) value(v any, depth int) error {
 		if err := w.take(len(x)); err != nil {
 			return err
 		}
+		w.room(depth)
 		for i, e := range x {
 			if err := w.value(e, depth+1); err != nil {
 				return atIndex(err, i)
@@ -190,6 +202,7 @@ func (w *validator) object(m map[string]any, depth int) error {
 	if err := w.take(len(m)); err != nil {
 		return err
 	}
+	w.room(depth)
 	// Sorted keys make the reported error the same on every run.
 	var stack [maxStackKeys]string
 	keys, reserved := sortedKeys(&stack, m)
