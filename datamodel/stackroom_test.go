@@ -71,6 +71,8 @@ func deepWalkers(t *testing.T) []struct {
 		{"ScanCBOR arrays", decodeLevelStack, func() { must(ScanCBOR(ca)) }},
 		{"Validate maps", validateLevelStack, func() { must(Validate(v)) }},
 		{"Validate arrays", validateLevelStack, func() { must(Validate(a)) }},
+		{"Links maps", decodeLevelStack, func() { sink = Links(v) }},
+		{"Links arrays", decodeLevelStack, func() { sink = Links(a) }},
 	}
 }
 
@@ -210,6 +212,7 @@ func BenchmarkDeepNewGoroutine(b *testing.B) {
 		{"MarshalCBOR", func() error { _, err := MarshalCBOR(v); return err }},
 		{"ScanCBOR", func() error { return ScanCBOR(cb) }},
 		{"Validate", func() error { return Validate(v) }},
+		{"Links", func() error { Links(v); return nil }},
 	} {
 		b.Run(w.name, func(b *testing.B) {
 			done := make(chan error)

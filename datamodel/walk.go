@@ -104,10 +104,12 @@ func walkDepth(v any, visit func(any) bool, typed bool, depth int, left *int) {
 	switch x := v.(type) {
 	case string:
 	case []any:
+		walkRoom(depth)
 		for _, e := range x {
 			walkDepth(e, visit, typed, depth+1, left)
 		}
 	case map[string]any:
+		walkRoom(depth)
 		var stack [maxStackKeys]string
 		keys, _ := sortedKeys(&stack, x)
 		for _, k := range keys {
@@ -119,6 +121,16 @@ func walkDepth(v any, visit func(any) bool, typed bool, depth int, left *int) {
 			w := goWalk{visit: visit, left: left, typed: typed}
 			w.other(v, depth)
 		}
+	}
+}
+
+// walkRoom makes room on the stack for the levels below a container at depth, if it is at
+// stackRoomDepth (stackroom.go). walkDepth keeps no state for the walk but the budget, so the
+// room is asked for at every container at that depth: once it is there, each further ask costs a
+// few calls (internal/stackroom's BenchmarkReserve).
+func walkRoom(depth int) {
+	if depth == stackRoomDepth {
+		stackRoom(stackRoomDepth, DefaultMaxDepth, decodeLevelStack)
 	}
 }
 
