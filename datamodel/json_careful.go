@@ -1,10 +1,8 @@
 package datamodel
 
 import (
-	"encoding/base64"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // The careful object path: objectCareful collects an object's members on a stack and
@@ -228,13 +226,6 @@ func (d *jsonDecoder) link(start int, ms []jsonMember, m *jsonMember) (any, erro
 	return d.slabs.boxLink(Link(c)), nil
 }
 
-// jsonBase64 is standard base64 (RFC 4648 §4) without padding. The encoder writes with it, so
-// every byte string is written in its one canonical spelling; the decoder reads with it too, and
-// it is not Strict, so the unused low bits of the last character need not be zero (DECISIONS rule
-// 10: "123" reads as d7 6d, as in the interop vector lexicon/record-data-valid.json "full", which
-// both reference implementations read).
-var jsonBase64 = base64.RawStdEncoding
-
 // bytes turns {"$bytes": "<base64>"} into Bytes (DECISIONS rule 10: padding optional on read).
 func (d *jsonDecoder) bytes(start int, ms []jsonMember, m *jsonMember) (any, error) {
 	s, err := d.leafString(start, ms, m, ErrBytes)
@@ -246,35 +237,6 @@ func (d *jsonDecoder) bytes(start int, ms []jsonMember, m *jsonMember) (any, err
 		return nil, atKey(d.fail(ErrBytes, m.valOff, err.Error()), "$bytes")
 	}
 	return b, nil
-}
-
-// jsonDecodeBase64 decodes standard base64 with optional padding. encoding/base64 skips \r and \n
-// inside the input; atproto JSON does not allow them, so they are refused first, by the runtime's
-// vector search rather than a loop over every byte.
-func jsonDecodeBase64(s string) (Bytes, error) {
-	n := len(s)
-	if n%4 == 0 && n > 0 && s[n-1] == '=' {
-		n--
-		if s[n-1] == '=' {
-			n--
-		}
-	}
-	text := s[:n]
-	if i := strings.IndexByte(text, '\n'); i >= 0 {
-		if j := strings.IndexByte(text[:i], '\r'); j >= 0 {
-			i = j
-		}
-		return nil, base64.CorruptInputError(i)
-	}
-	if i := strings.IndexByte(text, '\r'); i >= 0 {
-		return nil, base64.CorruptInputError(i)
-	}
-	out := make(Bytes, jsonBase64.DecodedLen(n))
-	k, err := jsonBase64.Decode(out, []byte(text)) // no copy: the compiler sees the bytes unchanged
-	if err != nil {
-		return nil, err
-	}
-	return out[:k], nil
 }
 
 // blob checks the members of an object typed "blob" (rule 13; see blobMember) and builds the
