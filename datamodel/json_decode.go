@@ -121,8 +121,8 @@ type jsonDecoder struct {
 	fromSpare, spareAgain bool
 	// jsonCaches are the keys and $type values this decoder has met, kept across decodes.
 	jsonCaches
-	// mapProto is an empty map that object clones into each map it builds (see newMap), made at
-	// the decoder's first.
+	// mapProto is an empty map that object clones into each map it builds (see newMap), made
+	// when the decoder builds its first map.
 	mapProto map[string]any
 	// keyMisses counts the keys this decode has added to the caches (see uncachedKey).
 	keyMisses int
