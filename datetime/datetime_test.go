@@ -142,6 +142,13 @@ func TestRules(t *testing.T) {
 		{"newline at end", "1985-04-12T23:20:50Z\n", 20, ErrSyntax},
 		{"non-ASCII digit", "1985-04-12T23:20:5٠Z", 18, ErrSyntax},
 		{"en dash", "1985–04-12T23:20:50Z", 4, ErrSyntax},
+		// The layout's letters name the fields; in a digit's place they are bad characters.
+		{"layout letters for the year", "YYYY-04-12T23:20:50Z", 0, ErrSyntax},
+		{"layout letters for the month", "1985-MM-12T23:20:50Z", 5, ErrSyntax},
+		{"layout letter in the day", "1985-04-1DT23:20:50Z", 9, ErrSyntax},
+		{"layout letter in the hour", "1985-04-12TH3:20:50Z", 11, ErrSyntax},
+		{"layout letter in the minute", "1985-04-12T23:2M:50Z", 15, ErrSyntax},
+		{"layout letter in the second", "1985-04-12T23:20:5SZ", 18, ErrSyntax},
 	}
 	for _, tt := range tests {
 		d, err := Parse(tt.in)

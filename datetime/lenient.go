@@ -58,7 +58,7 @@ func rewrite(s string, buf *[lenientMax]byte) (n, zone int, reason string) {
 				return 0, i, fmt.Sprintf("%s at offset %d: want 'T', 't' or a space between date and time", echo.QuoteAt(s, i), i)
 			}
 			c = 'T'
-		} else if c != layout[i] && (notDigit[c] != 0 || !isDigitPos(i)) {
+		} else if !fits(i, c) {
 			return 0, i, fixedFault(s, i)
 		}
 		buf[i] = c

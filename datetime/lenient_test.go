@@ -54,6 +54,8 @@ func TestLenient(t *testing.T) {
 		{"leading space", " 1985-04-12T23:20:50Z", "", ErrSyntax, 0},
 		{"named zone", "1985-04-12T23:20:50 UTC", "", ErrSyntax, 19},
 		{"empty", "", "", ErrSyntax, 0},
+		{"layout letters for the year", "YYYY-04-12 23:20:50Z", "", ErrSyntax, 0},
+		{"layout letter in the second", "1985-04-12 23:20:5S", "", ErrSyntax, 18},
 	}
 	for _, tt := range tests {
 		d, err := ParseLenient(tt.in)
@@ -74,6 +76,13 @@ func TestLenient(t *testing.T) {
 		}
 		if IsValid(tt.in) {
 			t.Errorf("%s: %q is valid strictly; the row tests nothing", tt.rule, tt.in)
+		}
+		// Through a text column: Value writes the strict form, which Scan reads back.
+		var back Datetime
+		if v, err := d.Value(); err != nil {
+			t.Errorf("%s: Value: %v", tt.rule, err)
+		} else if err := back.Scan(v); err != nil || !back.Time().Equal(want.Time()) || back.Offset() != want.Offset() {
+			t.Errorf("%s: Scan(Value()) = %v, %v; want %v", tt.rule, back, err, want)
 		}
 	}
 }

@@ -175,6 +175,16 @@ func isDigitPos(i int) bool {
 	return c != '-' && c != ':' && c != 'T'
 }
 
+// fits reports whether c is what the layout wants at offset i of the fixed part: a digit where
+// the layout has a field's letter, the separator itself elsewhere. (The letters are only names:
+// a 'Y' in the year is not a digit.)
+func fits(i int, c byte) bool {
+	if isDigitPos(i) {
+		return notDigit[c] == 0
+	}
+	return c == layout[i]
+}
+
 // fixedFault says what is wrong at offset i of the fixed part of s: s ends there, or s[i] is not
 // what the layout wants.
 func fixedFault(s string, i int) string {
@@ -206,7 +216,7 @@ func problem(s string) (offset int, reason string, sentinel error) {
 		return -1, "empty; want a datetime like 1985-04-12T23:20:50.123Z", ErrSyntax
 	}
 	for i := 0; i < fixedLen; i++ {
-		if i >= n || s[i] != layout[i] && (notDigit[s[i]] != 0 || !isDigitPos(i)) {
+		if i >= n || !fits(i, s[i]) {
 			return min(i, n), fixedFault(s, i), ErrSyntax
 		}
 	}

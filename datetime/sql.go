@@ -37,10 +37,25 @@ func (d *Datetime) Scan(src any) error {
 }
 
 // Value implements [database/sql/driver.Valuer]: d's string as it was parsed (so a record's
-// bytes survive a round trip through a text column), or NULL for the zero Datetime.
+// bytes survive a round trip through a text column), or NULL for the zero Datetime. A Datetime
+// read by [ParseLenient] from a form [Parse] rejects is written in its strict form instead (the
+// same instant and offset, -00:00 as +00:00), which Scan, strict as it is, reads back.
 func (d Datetime) Value() (driver.Value, error) {
 	if d.s == "" {
 		return nil, nil
 	}
-	return d.s, nil
+	return stored(d.s), nil
+}
+
+// stored returns s, a datetime that Parse or ParseLenient accepted, in the form Value writes: s
+// itself when it is strict, else its strict form. Not inlined, so that Value is.
+//
+//go:noinline
+func stored(s string) string {
+	if IsValid(s) {
+		return s
+	}
+	var buf [lenientMax]byte
+	n, _, _ := rewrite(s, &buf)
+	return string(buf[:n])
 }
