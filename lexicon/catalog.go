@@ -23,6 +23,10 @@ type Catalog struct {
 
 // NewCatalog builds a catalog of the given documents and resolves their references. Every
 // problem found is returned, as Errors of *Error matching ErrSchema.
+//
+// The catalog keeps copies of the documents, resolved against each other: one Schema may be
+// part of several catalogs, each with its own versions of the documents it refers to, and a
+// catalog that fails to build changes none that were built.
 func NewCatalog(schemas ...*Schema) (*Catalog, error) {
 	c := &Catalog{schemas: make(map[string]*Schema, len(schemas)), defs: make(map[string]*node)}
 	var errs Errors
@@ -32,6 +36,7 @@ func NewCatalog(schemas ...*Schema) (*Catalog, error) {
 				Detail: fmt.Sprintf("%s is also defined by %q", s.ID, prev.File)})
 			continue
 		}
+		s = s.clone()
 		c.schemas[s.ID] = s
 		for _, n := range s.defs {
 			c.defs[n.name] = n
@@ -229,6 +234,50 @@ func (c *Catalog) resolve(n *node, errs Errors) Errors {
 		}
 	}
 	return errs
+}
+
+// clone returns a copy of s whose definitions resolve will point at the catalog's own copies:
+// resolving writes into the nodes (target, targets), which must not be shared with the
+// catalogs built from s before. What parsing made and nothing changes afterwards (formats,
+// enums, the property index) is shared.
+func (s *Schema) clone() *Schema {
+	c := *s
+	c.defs = make(map[string]*node, len(s.defs))
+	for name, n := range s.defs {
+		c.defs[name] = n.clone()
+	}
+	return &c
+}
+
+// clone copies n and the nodes under it, without the results of resolve.
+func (n *node) clone() *node {
+	if n == nil {
+		return nil
+	}
+	c := *n
+	c.target, c.targets = nil, nil
+	c.items = n.items.clone()
+	if n.props != nil {
+		c.props = make([]prop, len(n.props))
+		for i, p := range n.props {
+			p.node = p.node.clone()
+			c.props[i] = p
+		}
+	}
+	c.record = n.record.clone()
+	c.params = n.params.clone()
+	c.message = n.message.clone()
+	c.input, c.output = n.input.clone(), n.output.clone()
+	return &c
+}
+
+func (b *body) clone() *body {
+	if b == nil {
+		return nil
+	}
+	c := *b
+	c.schema = b.schema.clone()
+	return &c
 }
 
 // setFile renames the document that n and the definitions inside it were read from, for the

@@ -144,7 +144,7 @@ func (c *Catalog) ValidateMessage(endpoint, typ string, v any, o Options) error 
 	}
 	full := typ
 	if len(typ) > 0 && typ[0] == '#' {
-		full = endpoint + typ
+		full = n.name + typ // n.name, not endpoint, which may end in #main
 	}
 	u := n.message
 	for i, r := range u.refs {

@@ -107,4 +107,9 @@ func TestValidateMessage(t *testing.T) {
 	if err := c.ValidateMessage("app.bsky.feed.getTimeline", "#info", info, Options{}); !errors.Is(err, ErrNotFound) {
 		t.Errorf("%v", err)
 	}
+	// The endpoint named with #main is the same endpoint: its messages are still checked.
+	err = c.ValidateMessage("com.atproto.sync.subscribeRepos#main", "#info", mustJSON(t, `{"name": 3}`), Options{})
+	if !errors.As(err, &e) || e.Path != "/name" || e.Rule != "type" {
+		t.Errorf("endpoint#main: %v", err)
+	}
 }

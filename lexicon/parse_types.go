@@ -290,6 +290,9 @@ func (p *parser) objectDef(n *node, m map[string]any, ptr string) {
 		}
 		n.index[name] = len(n.props)
 		n.props = append(n.props, prop{name: name, node: child})
+		if name == "$type" {
+			n.flags |= namesType
+		}
 	}
 	n.lastReq = -1
 	for i, name := range required {

@@ -57,6 +57,7 @@ const (
 	hasDefault
 	hasMaxSize
 	closedUnion
+	namesType // an object or params with a property named "$type"
 )
 
 // node is one compiled schema definition: the validator's plan. The catalog builds every node

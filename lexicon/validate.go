@@ -303,12 +303,12 @@ func (st *state) check(n *node, v any) bool {
 // object checks the properties of an object (or params) n: required, nullable, and each value
 // present against its schema. Members the schema does not name are allowed; they are warnings
 // in a full check. typed says that m has a "$type" member (a record, a union variant), which is
-// no property.
+// no property unless the schema names one.
 func (st *state) object(n *node, m map[string]any, typed bool) bool {
 	ok := true
 	found := 0
-	if typed {
-		found = 1
+	if typed && n.flags&namesType == 0 {
+		found = 1 // $type: a member that no property will match
 	}
 	for i := range n.props {
 		// Once every member of m has matched a property and no required one is left, the
@@ -371,12 +371,10 @@ func (st *state) union(n *node, v any) bool {
 			return st.variant(n.targets[i], m)
 		}
 	}
-	if base, ok := strings.CutSuffix(t, "#main"); ok && !strings.Contains(base, "#") {
-		for _, r := range n.refs {
-			if r == base {
-				return st.failAt("$type", -1, "$type", "%q: a main definition is named without #main", clip(t))
-			}
-		}
+	if strings.HasSuffix(t, "#main") {
+		// Listed or not: "use of a #main suffix is invalid" in $type
+		// (https://atproto.com/specs/lexicon#lexicon-files).
+		return st.failAt("$type", -1, "$type", "%q: a main definition is named without #main", clip(t))
 	}
 	if n.flags&closedUnion != 0 {
 		return st.failAt("$type", -1, "closed", "%q is not one of the closed union's variants", clip(t))

@@ -101,6 +101,7 @@ func TestValidateRules(t *testing.T) {
 		{"union record variant invalid", `{"name": "a", "embed": {"$type": "com.example.thing", "name": "bbbb"}}`, "/embed/name", "maxGraphemes", Options{}},
 		{"union #main is not the $type of main", `{"name": "a", "embed": {"$type": "com.example.thing#main", "name": "b"}}`, "/embed/$type", "$type", Options{}},
 		{"open union, unlisted variant", `{"name": "a", "embed": {"$type": "com.example.other", "x": 1}}`, "", "", Options{}},
+		{"open union, unlisted variant named with #main", `{"name": "a", "embed": {"$type": "com.example.other#main", "x": 1}}`, "/embed/$type", "$type", Options{}},
 		{"open union, unlisted variant the catalog knows", `{"name": "a", "list": [{"n": 1, "$type": "com.example.thing#item"}], "embed": {"$type": "com.example.thing#extra", "n": 1}}`, "/embed/n", "type", Options{}},
 		{"null type", `{"name": "a", "nothing": 1}`, "/nothing", "type", Options{}},
 		{"cid-link", `{"name": "a", "link": {"$link": "bafkreigtwooi3an26ijkcijsjd2cqipipifydkfqaaalt2pg7ksbx34q7u"}}`, "", "", Options{}},
