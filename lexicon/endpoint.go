@@ -3,6 +3,7 @@ package lexicon
 import (
 	"net/url"
 	"strconv"
+	"unicode/utf8"
 )
 
 // ParseParams reads the query string of a call to the XRPC endpoint (a query, procedure or
@@ -87,7 +88,12 @@ func (st *state) param(n *node, s, name string, idx int) (any, bool) {
 		}
 		st.fail("type", "%q: not a decimal integer within 64 bits", clip(s))
 	case kString:
-		return s, true
+		// A query string is bytes (percent escapes of anything); a Lexicon string is Unicode
+		// (https://atproto.com/specs/lexicon#string), and the data model refuses other bytes.
+		if utf8.ValidString(s) {
+			return s, true
+		}
+		st.fail("type", "%q is not valid UTF-8", clip(s))
 	default:
 		st.fail("type", "a %s cannot be a parameter", n.kind)
 	}

@@ -23,6 +23,8 @@ func TestParseParams(t *testing.T) {
 		{"app.bsky.feed.getAuthorFeed", "actor=-bad-&limit=%2B5", nil, []string{"/actor format", "/limit type"}},
 		{"app.bsky.feed.getAuthorFeed", "actor=a.com&actor=b.com", nil, []string{"/actor type"}},
 		{"app.bsky.feed.getAuthorFeed", "actor=a.com&limit=99999999999999999999", nil, []string{"/limit type"}},
+		{"app.bsky.feed.getAuthorFeed", "actor=a.com&filter=%FF%FE", nil, []string{"/filter type"}},
+		{"app.bsky.feed.getPosts", "uris=at://b.com/app.bsky.feed.post/3j&uris=at://b.com/a%80b", nil, []string{"/uris/1 type"}},
 		{"app.bsky.feed.getPosts", "uris=at://did:plc:z72i7hdynmk6r22z27h6tvur/app.bsky.feed.post/3k&uris=at://b.com/app.bsky.feed.post/3j",
 			map[string]any{"uris": []any{"at://did:plc:z72i7hdynmk6r22z27h6tvur/app.bsky.feed.post/3k", "at://b.com/app.bsky.feed.post/3j"}}, nil},
 		{"app.bsky.feed.getPosts", strings.Repeat("&uris=at://b.com/app.bsky.feed.post/3j", 26)[1:], nil, []string{"/uris maxLength"}},

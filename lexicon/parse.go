@@ -21,7 +21,9 @@ import (
 // checked later, when the Schema is added to a Catalog.
 //
 // Fields the spec does not define are ignored, so that a schema written for a later revision
-// of the language still loads; the spec's own fields are checked for type and range.
+// of the language still loads; the spec's own fields are checked for type and range. The JSON
+// is read strictly: a syntax error is located by line and column, and a key that appears twice
+// in one object is refused, where encoding/json would keep the last.
 func ParseSchema(file string, data []byte) (*Schema, error) {
 	p := parser{file: file}
 	s := p.document(data)
@@ -100,11 +102,17 @@ func (p *parser) document(data []byte) *Schema {
 	dec.UseNumber()
 	var top any
 	if err := dec.Decode(&top); err != nil {
-		p.fail("", "json", "%v", err)
+		p.fail("", "json", "%s", jsonError(data, err))
 		return nil
 	}
 	if dec.More() {
-		p.fail("", "json", "data after the document")
+		p.fail("", "json", "data after the document, at %s", lineCol(data, dec.InputOffset()))
+		return nil
+	}
+	if ptr, dup := duplicateKey(data); dup {
+		// defs is "a set of definitions, each with a distinct name (key)", and a JSON object
+		// whose key repeats has no one meaning (RFC 8259 §4): encoding/json keeps the last.
+		p.fail(ptr, "json", "the key appears twice in one object")
 		return nil
 	}
 	m, ok := top.(map[string]any)
@@ -282,6 +290,10 @@ func (p *parser) strings(m map[string]any, ptr, key string, required, unique boo
 		return nil, false
 	}
 	out := make([]string, 0, len(a))
+	var seen map[string]bool // a set: a document may list many thousands
+	if unique {
+		seen = make(map[string]bool, len(a))
+	}
 	for i, v := range a {
 		s, ok := v.(string)
 		if !ok {
@@ -289,12 +301,11 @@ func (p *parser) strings(m map[string]any, ptr, key string, required, unique boo
 			return nil, false
 		}
 		if unique {
-			for _, t := range out {
-				if t == s {
-					p.fail(ptr+"/"+escapeToken(key)+"/"+strconv.Itoa(i), key, "%q appears twice", clip(s))
-					return nil, false
-				}
+			if seen[s] {
+				p.fail(ptr+"/"+escapeToken(key)+"/"+strconv.Itoa(i), key, "%q appears twice", clip(s))
+				return nil, false
 			}
+			seen[s] = true
 		}
 		out = append(out, s)
 	}

@@ -83,13 +83,13 @@ func (p *parser) def(v any, ptr string, w where) *node {
 				p.fail(ptr+"/refs", "refs", "an empty closed union is invalid")
 			}
 		}
+		seen := make(map[string]bool, len(refs)) // a set: a union may list many thousands
 		for i, r := range refs {
 			full := p.fullRef(r, ptr+"/refs/"+strconv.Itoa(i))
-			for _, seen := range n.refs {
-				if seen == full {
-					p.fail(ptr+"/refs/"+strconv.Itoa(i), "refs", "%q is listed twice", clip(r))
-				}
+			if seen[full] {
+				p.fail(ptr+"/refs/"+strconv.Itoa(i), "refs", "%q is listed twice", clip(r))
 			}
+			seen[full] = true
 			n.refs = append(n.refs, full)
 		}
 		n.file, n.ptr = p.file, ptr+"/refs"
@@ -319,6 +319,9 @@ func (p *parser) endpointDef(n *node, m map[string]any, ptr string) {
 		n.params = p.def(v, ptr+"/parameters", atEndpoint)
 	}
 	if n.kind == kSubscription {
+		if _, ok := m["input"]; ok {
+			p.fail(ptr+"/input", "input", "only a procedure has an input")
+		}
 		msg, ok := p.object(m, ptr, "message", true)
 		if ok {
 			p.str(msg, ptr+"/message", "description", false)

@@ -60,6 +60,7 @@ func TestSchemaRefused(t *testing.T) {
 		{"type", "/defs/main/parameters/properties/o/type", `"main": {"type": "query", "parameters": {"type": "params", "properties": {"o": {"type": "object", "properties": {}}}}}`},
 		{"type", "/defs/main/parameters/type", `"main": {"type": "query", "parameters": {"type": "object", "properties": {}}}`},
 		{"input", "/defs/main/input", `"main": {"type": "query", "input": {"encoding": "application/json"}}`},
+		{"input", "/defs/main/input", `"main": {"type": "subscription", "message": {"schema": {"type": "union", "refs": []}}, "input": {"encoding": "application/json"}}`},
 		{"encoding", "/defs/main/output", `"main": {"type": "query", "output": {}}`},
 		{"type", "/defs/main/output/schema/type", `"main": {"type": "query", "output": {"encoding": "application/json", "schema": {"type": "string"}}}`},
 		{"type", "/defs/main/message/schema/type", `"main": {"type": "subscription", "message": {"schema": {"type": "object", "properties": {}}}}`},
@@ -93,6 +94,10 @@ func TestSchemaDocumentErrors(t *testing.T) {
 		{`[]`, "", "json"},
 		{`{"lexicon": 1`, "", "json"},
 		{`{} {}`, "", "json"},
+		{`{"lexicon": 1, "id": "a.b.c", "defs": {"main": {"type": "token"}, "main": {"type": "token"}}}`, "/defs/main", "json"},
+		{`{"lexicon": 1, "id": "a.b.c", "defs": {"a": {"type": "object", "properties": {"x~/": {"type": "integer"}, "y": {}, "x~/": {"type": "string"}}}}}`, "/defs/a/properties/x~0~1", "json"},
+		{`{"lexicon": 1, "id": "a.b.c", "defs": {"a": {"type": "union", "refs": ["#b", "#c"], "x": [{}, [], {"k": 1, "k": 2}]}}}`, "/defs/a/x/2/k", "json"},
+		{`{"lexicon": 1, "lexicon": 1, "id": "a.b.c", "defs": {}}`, "/lexicon", "json"},
 		{`{"lexicon": 2, "id": "a.b.c", "defs": {"a": {"type": "string"}}}`, "/lexicon", "lexicon"},
 		{`{"lexicon": 1, "defs": {"a": {"type": "string"}}}`, "", "id"},
 		{`{"lexicon": 1, "id": "a.b.c", "defs": []}`, "/defs", "defs"},
@@ -102,6 +107,21 @@ func TestSchemaDocumentErrors(t *testing.T) {
 		var e *Error
 		if !errors.As(err, &e) || e.Path != c.path || e.Rule != c.rule {
 			t.Errorf("%s: %v, want at %q rule %q", c.in, err, c.path, c.rule)
+		}
+	}
+}
+
+// A JSON error in a document says where it is.
+func TestSchemaJSONErrorPlace(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"{\"lexicon\": 1,\n  \"id\": }", "invalid character '}' looking for beginning of value, at line 2, column 9 (byte 23)"},
+		{"{\"lexicon\": 1,\n", "the document ends early, at line 2, column 1 (byte 15)"},
+		{"{}\n\n []", "data after the document, at line 3, column 2 (byte 5)"},
+	} {
+		_, err := ParseSchema("x.json", []byte(c.in))
+		var e *Error
+		if !errors.As(err, &e) || e.Rule != "json" || e.Detail != c.want {
+			t.Errorf("%q: %v\n\twant detail %q", c.in, err, c.want)
 		}
 	}
 }
