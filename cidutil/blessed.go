@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/atcore/atcore/internal/echo"
 	cid "github.com/ipfs/go-cid"
 )
 
@@ -32,7 +33,7 @@ func ParseBlessed(s string) (cid.Cid, error) {
 		return cid.Undef, e.done(kindString, s, len(s))
 	}
 	if s[0] != 'b' {
-		return cid.Undef, notBlessed(s, 0, "multibase "+strconv.QuoteRune(rune(s[0]))+", want 'b' (base32 lower case)")
+		return cid.Undef, notBlessed(s, 0, "multibase "+echo.QuoteAt(s, 0)+", want 'b' (base32 lower case)")
 	}
 	if detail := blessedParts(c.KeyString()); detail != "" {
 		return cid.Undef, notBlessed(s, -1, detail)
@@ -83,14 +84,14 @@ func CheckSyntax(s string) error {
 	}
 	for i := 0; i < len(s); i++ {
 		if !syntaxChar[s[i]] {
-			return bad(i, "character "+strconv.QuoteRune(rune(s[i]))+" not in [A-Za-z0-9+=]")
+			return bad(i, "character "+echo.QuoteAt(s, i)+" not in [A-Za-z0-9+=]")
 		}
 	}
 	switch {
 	case s[0] == 'Q' || s[0] == '1':
 		return bad(0, "CIDv0 (a base58btc multihash) is not allowed, want CIDv1")
 	case !multibasePrefix[s[0]]:
-		return bad(0, "unknown multibase prefix "+strconv.QuoteRune(rune(s[0])))
+		return bad(0, "unknown multibase prefix "+echo.QuoteAt(s, 0))
 	}
 	return nil
 }

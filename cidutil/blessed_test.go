@@ -130,6 +130,8 @@ func TestCheckSyntax(t *testing.T) {
 		{"base58 multihash 1… (multibase reserves 1)", "1AaNmMAwRWVkFxJ8PYHBQrBz3tXUpSNg", "CIDv0"},
 		{"junk: URL characters", "https://example.com", "character ':'"},
 		{"junk: not a multibase prefix", "xafyreidfayvfuwqa7", "unknown multibase prefix 'x'"},
+		{"junk: a non-ASCII first character is named whole", "ébafyreidfa", "character '\\u00e9'"},
+		{"junk: a lone byte is named as a byte", "\xffbafyreidfa", "character '\\xff'"},
 		{"junk: NUL (identity multibase is binary, not syntax)", "\x00afyreidfayvfuwq", "character '\\x00'"},
 		{"whitespace inside", "bafybe igdyrzt5sfp7", "character ' '"},
 		{"base64url characters are outside the syntax", "uAXESIGUGKlpaAPwW1zxpRCN8y8FbHEpyNEiTNokdCRdBojn_", "character '_'"},

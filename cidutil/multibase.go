@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"slices"
 	"strconv"
+
+	"github.com/atcore/atcore/internal/echo"
 )
 
 // The bit-packing multibases (multiformats multibase table, RFC 4648 alphabets), decoded here
@@ -103,7 +105,7 @@ func (a *alphabet) decode(dst []byte, s string) ([]byte, *Error) {
 	for ; i < len(s); i++ {
 		v := a.value[s[i]]
 		if v == notInAlphabet {
-			return nil, invalid(i, "character "+strconv.QuoteRune(rune(s[i]))+" is not in the "+a.name+" alphabet")
+			return nil, invalid(i, "character "+echo.QuoteAt(s, i)+" is not in the "+a.name+" alphabet")
 		}
 		acc = acc<<a.bits | uint(v)
 		bits += a.bits

@@ -78,7 +78,7 @@ func TestParseStringBitBasesStrict(t *testing.T) {
 		{"base32hex: lower alphabet only under v", "v" + strings.ToUpper(enc['v'][1:]), "is not in the base32hex alphabet"},
 		{"base32z: not decodable by go-multibase either", "hybndrfg8", "unknown multibase prefix 'h'"},
 		{"base10: not decodable by go-multibase either", "9123456789", "unknown multibase prefix '9'"},
-		{"base256emoji: not supported", "🚀" + strings.Repeat("😀", 8), "unknown multibase prefix"},
+		{"base256emoji: not supported", "🚀" + strings.Repeat("😀", 8), "unknown multibase prefix '\\U0001f680'"},
 	}
 	for _, tt := range tests {
 		got, err := ParseString(tt.in)

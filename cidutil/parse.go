@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/atcore/atcore/internal/echo"
 	cid "github.com/ipfs/go-cid"
 )
 
@@ -285,12 +286,12 @@ func appendBits(dst []byte, s string, a *alphabet) ([]byte, int, *Error) {
 func parseOtherBase(s string) (cid.Cid, *Error) {
 	enc, err := cid.ExtractEncoding(s)
 	if err != nil {
-		return cid.Undef, invalid(0, "unknown multibase prefix "+strconv.QuoteRune(rune(s[0])))
+		return cid.Undef, invalid(0, "unknown multibase prefix "+echo.QuoteAt(s, 0))
 	}
 	c, err := cid.Decode(s)
 	if err != nil {
 		return cid.Undef, &Error{Err: ErrInvalid, Offset: -1, Reason: "not a CID in multibase " +
-			strconv.QuoteRune(rune(s[0])), Cause: err}
+			echo.QuoteAt(s, 0), Cause: err}
 	}
 	// go-cid is lenient (CIDv0 bytes, for one); apply the strict checks.
 	if _, e := checkBinary(c.KeyString()); e != nil {

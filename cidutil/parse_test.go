@@ -177,6 +177,7 @@ func TestParseString(t *testing.T) {
 		{"empty string", "", false, "empty"},
 		{"prefix only", "b", false, "empty input"},
 		{"unknown multibase", "#abc", false, "unknown multibase prefix"},
+		{"unknown multibase, not ASCII", "ébafy", false, "unknown multibase prefix '\\u00e9'"},
 		{"base32: upper case under lower-case prefix", "bafyreidfayvfuwqa7qlnopdjiqrxzs6blmoeu4rujcjtnci5beludirz2A", false, "not in the base32 alphabet"},
 		{"base32: padding not allowed", blessed + "=", false, "not in the base32 alphabet"},
 		{"base32: non-zero trailing bits (canonical form)", "bafyreidfayvfuwqa7qlnopdjiqrxzs6blmoeu4rujcjtnci5beludirz2b", false, "non-zero bits"},
