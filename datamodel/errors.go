@@ -29,7 +29,7 @@ var (
 	// Data-model rules (DECISIONS rules 10–13).
 	ErrInvalidCID = errors.New("invalid CID")
 	ErrFraction   = errors.New("number has a fractional part")
-	ErrType       = errors.New("$type must be a non-empty string")
+	ErrType       = errors.New("invalid $type")
 	ErrBytes      = errors.New("malformed $bytes object")
 	ErrLink       = errors.New("malformed $link object")
 	ErrBlob       = errors.New("malformed blob")

@@ -61,7 +61,7 @@ func ExampleMarshalCBORStruct() {
 	// Output:
 	// true
 	// true
-	// datamodel: $type must be a non-empty string (found an empty string) at "/$type"
+	// datamodel: invalid $type (want a non-empty string, found an empty string) at "/$type"
 }
 
 func ExampleDisallowUnknownFields() {

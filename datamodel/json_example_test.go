@@ -136,6 +136,6 @@ func ExampleValidate() {
 	err = datamodel.ValidateRecord("blah")
 	fmt.Println(errors.Is(err, datamodel.ErrNotRecord), err)
 	// Output:
-	// true datamodel: $type must be a non-empty string (found an empty string) at "/items/0/$type"
+	// true datamodel: invalid $type (want a non-empty string, found an empty string) at "/items/0/$type"
 	// true datamodel: record is not an object (found a string)
 }

@@ -32,8 +32,12 @@ func TestMessagesNameDataModelKinds(t *testing.T) {
 		{"a Go slice is a data-model array", ValidateRecord([]string{"a"}), ErrNotRecord, "found an array"},
 		{"a Go map with keys other than strings", Validate(map[string]any{"m": map[int]string{}}), ErrKeyNotString, "a Go map[int]string: map keys are strings in the data model"},
 		{"a Go type outside the data model in a tree", func() error { _, err := MarshalJSON([]any{make(chan int)}); return err }(), ErrUnsupported, "a Go chan int has no data-model form"},
-		{"$type of a Go type", Validate(map[string]any{"$type": []string{"x"}}), ErrType, "found an array"},
-		{"data-model kinds need no Go type", Validate(map[string]any{"$type": []any{"x"}}), ErrType, "found an array"},
+		{"$type of a Go type", Validate(map[string]any{"$type": []string{"x"}}), ErrType, "want a non-empty string, found an array"},
+		{"data-model kinds need no Go type", Validate(map[string]any{"$type": []any{"x"}}), ErrType, "want a non-empty string, found an array"},
+		{"a union member whose $type is not its Go type's", func() error {
+			_, err := regTestRegistry(t).Union(&cborTestEmbedImage{Type: "app.bsky.embed.external"})
+			return err
+		}(), ErrType, `a union member of Go type *datamodel.cborTestEmbedImage has $type "app.bsky.embed.external", but its type is registered as "app.bsky.embed.images"`},
 	}
 	for _, tt := range tests {
 		var e *Error

@@ -100,7 +100,7 @@ func recordTypeCBOR(data []byte) ([]byte, *Error) {
 
 // errNoRecordType is the error for a record map, at off, with no "$type" key.
 func errNoRecordType(off int) *Error {
-	err := errType("no $type key")
+	err := valueError(ErrType, "no $type key").atKey("$type")
 	err.Offset = off
 	return err
 }
@@ -112,7 +112,7 @@ func peekTypeCBOR(data []byte, off int) ([]byte, *Error) {
 		return nil, err
 	}
 	if major != 3 || n == 0 {
-		return nil, &Error{Err: ErrType, Offset: off, Detail: describeHead(data[off])}
+		return nil, &Error{Err: ErrType, Offset: off, Detail: typeWant + describeHead(data[off])}
 	}
 	end, err := cborText(data, off, p, n)
 	if err != nil {
@@ -280,7 +280,7 @@ func (d *jsonDecoder) peekTypeValue() ([]byte, *Error) {
 	}
 	if c := d.data[d.pos]; c != '"' {
 		if what := peekJSONKind(c); what != "" {
-			return nil, d.fail(ErrType, off, "found "+what).atKey("$type")
+			return nil, d.fail(ErrType, off, typeWant+"found "+what).atKey("$type")
 		}
 		return nil, d.failByte("a value").atKey("$type")
 	}
@@ -289,7 +289,7 @@ func (d *jsonDecoder) peekTypeValue() ([]byte, *Error) {
 		return nil, err.atKey("$type")
 	}
 	if len(t) == 0 {
-		return nil, d.fail(ErrType, off, "found an empty string").atKey("$type")
+		return nil, d.fail(ErrType, off, typeWant+"found an empty string").atKey("$type")
 	}
 	if &t[0] != &d.data[off+1] { // unescaped into d.buf
 		t = append([]byte(nil), t...)

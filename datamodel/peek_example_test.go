@@ -29,7 +29,7 @@ func ExampleRecordTypeCBOR() {
 	}
 	// Output:
 	// like of at://did:plc:qg3dpwh42ldnuy2z42ldce5b/app.bsky.feed.post/3laerg63rci24 <nil>
-	// datamodel: $type must be a non-empty string (no $type key) at "/$type" at offset 0 true
+	// datamodel: invalid $type (no $type key) at "/$type" at offset 0 true
 }
 
 func ExampleRecordTypeJSON() {
@@ -39,5 +39,5 @@ func ExampleRecordTypeJSON() {
 	fmt.Println(err)
 	// Output:
 	// app.bsky.feed.post <nil>
-	// datamodel: $type must be a non-empty string (found a number) at "/$type" at offset 10
+	// datamodel: invalid $type (want a non-empty string, found a number) at "/$type" at offset 10
 }

@@ -54,10 +54,14 @@ func checkType(t any) *Error {
 	return nil
 }
 
-// errType is the error for a "$type" whose value is found (see describe).
+// errType is the error for a "$type" whose value is found (see describe): rule 11 asks for a
+// non-empty string.
 func errType(found string) *Error {
-	return valueError(ErrType, found).atKey("$type")
+	return valueError(ErrType, typeWant+found).atKey("$type")
 }
+
+// typeWant begins the detail of every ErrType about the value of a "$type" key.
+const typeWant = "want a non-empty string, "
 
 // checkMapShape applies the rules about reserved keys to a map: no "$link" or "$bytes" key
 // (rule 10), a "$type" that is a non-empty string (rule 11), and a map typed "blob" exactly the

@@ -29,16 +29,23 @@ type Error struct {
 	Rule   string // the schema field or rule broken
 	Detail string // what was wrong, for people
 
-	rev []string // Path's segments, innermost first, while the error travels up
+	rev     []string // Path's segments, innermost first, while the error travels up
+	warning bool     // a Report's warning: allowed, but worth saying (see CheckRecord)
 }
 
 // Error formats the problem as
 //
 //	invalid lexicon "app/bsky/feed/post.json" at "/defs/main/key": key: …
 //	invalid value at "/text": maxGraphemes: 312 graphemes, at most 300
+//
+// and a Report's warning, which is no problem, as
+//
+//	warning at "/extra": properties: field not in the schema (ignored)
 func (e *Error) Error() string {
 	var b strings.Builder
 	switch {
+	case e.warning:
+		b.WriteString("warning")
 	case e.Err == ErrSchema:
 		b.WriteString("invalid lexicon ")
 		b.WriteString(strconv.Quote(e.File))

@@ -171,7 +171,8 @@ func (st *state) failAt(key string, idx int, rule, format string, args ...any) b
 }
 
 func (st *state) warnAt(key, rule, format string, args ...any) {
-	st.warns = append(st.warns, &Error{Err: ErrValue, Rule: rule, Detail: fmt.Sprintf(format, args...), rev: []string{key}})
+	st.warns = append(st.warns, &Error{Err: ErrValue, Rule: rule, Detail: fmt.Sprintf(format, args...),
+		rev: []string{key}, warning: true})
 }
 
 func (st *state) notFound(ref, what string) {

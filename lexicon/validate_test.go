@@ -179,6 +179,11 @@ func TestCheckRecordAll(t *testing.T) {
 	if strings.Join(warns, ",") != strings.Join(wantWarns, ",") {
 		t.Errorf("warnings %q\nwant %q", warns, wantWarns)
 	}
+	if len(r.Warnings) > 2 {
+		if got, want := r.Warnings[2].Error(), `warning at "/extra": properties: field not in the schema (ignored)`; got != want {
+			t.Errorf("a warning reads %q, want %q", got, want)
+		}
+	}
 	var es Errors
 	if !errors.As(r.Err(), &es) || len(es) != len(wantErrs) || !errors.Is(r.Err(), ErrValue) {
 		t.Errorf("Err() = %v", r.Err())
