@@ -32,10 +32,11 @@ var inspectCommand = &command{
 Tries each VALUE as every kind of identifier, with the strict rules of "atcore check", and
 prints one line for each kind it is, most specific first, in this order:
 
-  tid       time= clock= class= integer= dashed=   (as "atcore tid inspect")
+  tid       time= (or top-bit=true) clock= class= integer= dashed=   (as "atcore tid inspect")
   cid       base= version= codec= hash= digest= (hex) blessed=
   datetime  time= (the instant, UTC) offset= (as written)
-  at-uri    did= or handle= (the authority) collection= rkey= time= (when the key is a TID)
+  at-uri    did= or handle= (the authority) collection= rkey= time= (when the key is a TID;
+            top-bit=true instead when the TID has the top bit set, which holds no time)
             normalized=
   did       method= identifier= supported= (a did:plc in exact form, a host-level did:web)
             host= (did:web only)
@@ -185,13 +186,7 @@ func tidParts(s string) ([]part, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []part{
-		{"time", formatTime(t.Time()), false},
-		{"clock", strconv.FormatUint(uint64(t.ClockID()), 10), true},
-		{"class", t.ClockClass().String(), false},
-		{"integer", strconv.FormatUint(uint64(t), 10), false},
-		{"dashed", t.Dashed(), false},
-	}, nil
+	return tidFields(t), nil
 }
 
 func cidParts(s string) ([]part, error) {
@@ -322,7 +317,7 @@ func aturiParts(s string) ([]part, error) {
 	if key := u.RecordKey(); key != "" {
 		parts = append(parts, part{"rkey", key, false})
 		if t, err := tid.Parse(key); err == nil {
-			parts = append(parts, part{"time", formatTime(t.Time()), false})
+			parts = append(parts, tidFields(t)[0]) // its time, or top-bit=true
 		}
 	}
 	if norm := u.Normalize().String(); norm != s {

@@ -90,9 +90,11 @@ var tidInspectCommand = &command{
 	doc: `
 Prints one line per TID, as key=value fields: the TID, its time (RFC 3339, microseconds,
 UTC), its clock id and the clock id's range class, its value as an integer, and its dashed
-display form. The legacy dashed form is accepted as input. With -json, one JSON object per
-line instead ("integer" is a string: it does not fit in a double). With no TID, or "-",
-reads them from standard input, one per line.`,
+display form. A TID that starts with c-j has the top bit set, which holds no time and which
+no generator sets: top-bit=true takes the place of its time. The legacy dashed form is
+accepted as input. With -json, one JSON object per line instead ("integer" is a string: it
+does not fit in a double; "top_bit": true in place of "time" and "unix_micro"). With no
+TID, or "-", reads them from standard input, one per line.`,
 	example: `
 $ atcore tid inspect 3kxnlhr3gxq23
 tid=3kxnlhr3gxq23 time=2024-07-19T16:40:46.480310Z clock=1 class=best-effort integer=1762721020395837441 dashed=3kxn-lhr-3gxq-23`,
@@ -106,38 +108,66 @@ tid=3kxnlhr3gxq23 time=2024-07-19T16:40:46.480310Z clock=1 class=best-effort int
 					return err
 				}
 				if *asJSON {
-					writeJSONLine(w, tidInfo{
+					info := tidInfo{
 						TID:        t.String(),
-						Time:       formatTime(t.Time()),
-						UnixMicro:  t.UnixMicro(),
 						ClockID:    t.ClockID(),
 						ClockClass: t.ClockClass().String(),
 						Integer:    strconv.FormatUint(uint64(t), 10),
 						Dashed:     t.Dashed(),
-					})
+					}
+					if hasTopBit(t) {
+						info.TopBit = true
+					} else {
+						when, micro := formatTime(t.Time()), t.UnixMicro()
+						info.Time, info.UnixMicro = &when, &micro
+					}
+					writeJSONLine(w, info)
 					return nil
 				}
-				w.WriteString("tid=" + t.String() +
-					" time=" + formatTime(t.Time()) +
-					" clock=" + strconv.FormatUint(uint64(t.ClockID()), 10) +
-					" class=" + t.ClockClass().String() +
-					" integer=" + strconv.FormatUint(uint64(t), 10) +
-					" dashed=" + t.Dashed() + "\n")
+				w.WriteString("tid=" + t.String())
+				for _, p := range tidFields(t) {
+					w.WriteString(" " + p.key + "=" + p.value)
+				}
+				w.WriteString("\n")
 				return nil
 			})
 		}
 	},
 }
 
-// tidInfo is one line of "tid inspect -json".
+// tidInfo is one line of "tid inspect -json". Time and UnixMicro are absent, and TopBit true,
+// for a TID with the top bit set (see hasTopBit).
 type tidInfo struct {
-	TID        string `json:"tid"`
-	Time       string `json:"time"`
-	UnixMicro  int64  `json:"unix_micro"`
-	ClockID    uint   `json:"clock_id"`
-	ClockClass string `json:"clock_class"`
-	Integer    string `json:"integer"`
-	Dashed     string `json:"dashed"`
+	TID        string  `json:"tid"`
+	Time       *string `json:"time,omitempty"`
+	UnixMicro  *int64  `json:"unix_micro,omitempty"`
+	TopBit     bool    `json:"top_bit,omitempty"`
+	ClockID    uint    `json:"clock_id"`
+	ClockClass string  `json:"clock_class"`
+	Integer    string  `json:"integer"`
+	Dashed     string  `json:"dashed"`
+}
+
+// hasTopBit tells whether t has the top bit set: valid syntax (a TID starting with c-j), but a
+// bit that holds no time and that no generator sets (DECISIONS rules 4 and 5; tid.ErrTopBit, as
+// "tid range" reports for such a prefix). t.Time() masks the bit off, and would show a time the
+// TID does not hold.
+func hasTopBit(t tid.TID) bool { return t>>63 != 0 }
+
+// tidFields returns what "tid inspect" and "inspect" show of a TID, after the TID itself: its
+// time, or top-bit=true in its place, then its clock id and class, integer and dashed forms.
+func tidFields(t tid.TID) []part {
+	when := part{"time", formatTime(t.Time()), false}
+	if hasTopBit(t) {
+		when = part{"top-bit", "true", true}
+	}
+	return []part{
+		when,
+		{"clock", strconv.FormatUint(uint64(t.ClockID()), 10), true},
+		{"class", t.ClockClass().String(), false},
+		{"integer", strconv.FormatUint(uint64(t), 10), false},
+		{"dashed", t.Dashed(), false},
+	}
 }
 
 var tidRangeCommand = &command{

@@ -135,10 +135,70 @@ func TestTidJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out[0]), &info); err != nil {
 		t.Fatal(err)
 	}
-	want := tidInfo{TID: "3kxnlhr3gxq23", Time: "2024-07-19T16:40:46.480310Z", UnixMicro: 1721407246480310, ClockID: 1,
+	when, micro := "2024-07-19T16:40:46.480310Z", int64(1721407246480310)
+	want := tidInfo{TID: "3kxnlhr3gxq23", Time: &when, UnixMicro: &micro, ClockID: 1,
 		ClockClass: info.ClockClass, Integer: strconv.FormatUint(1721407246480310<<10|1, 10), Dashed: info.Dashed}
+	if info.Time == nil || info.UnixMicro == nil || *info.Time != *want.Time || *info.UnixMicro != *want.UnixMicro {
+		t.Fatalf("got %+v, want the time %s, %d µs", info, when, micro)
+	}
+	info.Time, info.UnixMicro = want.Time, want.UnixMicro
 	if info != want {
 		t.Errorf("got %+v, want %+v", info, want)
+	}
+}
+
+// A TID with the top bit set (one starting with c-j) is valid syntax, but the bit holds no time
+// (DECISIONS rules 4 and 5; "tid range" refuses such a prefix with tid.ErrTopBit): wherever a
+// TID's time is printed, such a TID shows top-bit=true instead of a time computed with the bit
+// masked off. TIDs without the bit show their time as before.
+func TestTidTopBit(t *testing.T) {
+	for _, tc := range []struct {
+		rule    string
+		args    []string
+		has     []string // substrings of standard output
+		hasNone []string // nor these
+	}{
+		{"tid inspect: no time for a TID with the top bit set",
+			[]string{"tid", "inspect", "cjzfcijpj2z2a", "jzzzzzzzzzzzz"},
+			[]string{"tid=cjzfcijpj2z2a top-bit=true clock=", "tid=jzzzzzzzzzzzz top-bit=true clock=1023 "},
+			[]string{"time="}},
+		{"tid inspect -json: top_bit instead of time and unix_micro",
+			[]string{"tid", "inspect", "-json", "cjzfcijpj2z2a"},
+			[]string{`{"tid":"cjzfcijpj2z2a","top_bit":true,"clock_id":`},
+			[]string{`"time"`, `"unix_micro"`}},
+		{"tid inspect -json: the epoch TID keeps its time and unix_micro 0",
+			[]string{"tid", "inspect", "-json", "2222222222222"},
+			[]string{`"time":"1970-01-01T00:00:00.000000Z","unix_micro":0,`}, []string{"top_bit"}},
+		{"inspect: the TID line is tid inspect's",
+			[]string{"inspect", "cjzfcijpj2z2a"},
+			[]string{"tid=cjzfcijpj2z2a top-bit=true clock="}, []string{"time="}},
+		{"inspect -json: top-bit, a boolean, instead of time",
+			[]string{"inspect", "-json", "cjzfcijpj2z2a"},
+			[]string{`{"kind":"tid","top-bit":true,"clock":`}, []string{`"time"`}},
+		{"inspect of an AT URI whose record key has the top bit set: no time",
+			[]string{"inspect", "at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/cjzfcijpj2z2a"},
+			[]string{" rkey=cjzfcijpj2z2a top-bit=true\n"}, []string{"time="}},
+	} {
+		t.Run(tc.rule, func(t *testing.T) {
+			r := atcore(nil, tc.args...)
+			if r.code != exitOK || r.stderr != "" {
+				t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+			}
+			for _, s := range tc.has {
+				if !strings.Contains(r.stdout, s) {
+					t.Errorf("output lacks %q:\n%s", s, r.stdout)
+				}
+			}
+			for _, s := range tc.hasNone {
+				if strings.Contains(r.stdout, s) {
+					t.Errorf("output has %q:\n%s", s, r.stdout)
+				}
+			}
+		})
+	}
+	// The refusal this agrees with.
+	if r := atcore(nil, "tid", "range", "cjzfcijpj2z2a"); r.code != exitData || !strings.Contains(r.stderr, "sets the top bit, which holds no time") {
+		t.Errorf("tid range of a top-bit TID: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
 
