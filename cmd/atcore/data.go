@@ -353,7 +353,25 @@ func (c *call) recordCID(name string) (string, int64, error) {
 		// non-canonical bytes names no record.
 		return "", 0, err
 	}
+	if err := checkRecord(data); err != nil {
+		return "", 0, err
+	}
 	return cidutil.SumCBOR(data).String(), int64(len(data)), nil
+}
+
+// checkRecord returns validate's error for strict DAG-CBOR whose value is not an object, and nil
+// for one that is: a record is an object. The test is the first byte, a map head (major type 5);
+// only a value that fails it is decoded again, for datamodel.ValidateRecord's error, which says
+// what the value is instead.
+func checkRecord(cbor []byte) error {
+	if len(cbor) > 0 && cbor[0]>>5 == 5 {
+		return nil
+	}
+	v, err := datamodel.UnmarshalCBOR(cbor)
+	if err != nil {
+		return err
+	}
+	return datamodel.ValidateRecord(v)
 }
 
 // blobCID returns the CID of the blob called name and its size, reading it as a stream.

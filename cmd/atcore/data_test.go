@@ -215,6 +215,44 @@ func TestValidateInterop(t *testing.T) {
 	}
 }
 
+// cid hashes records only, as its help says: a value that is not an object, in either form, is
+// refused with validate's error, and -json reports it as validate -json does.
+func TestCIDRecordIsObject(t *testing.T) {
+	for _, tc := range []struct {
+		rule  string
+		stdin []byte
+		found string // what the value is, in the error
+	}{
+		{"a JSON string", []byte(`"x"` + "\n"), "found a string"},
+		{"a JSON integer", []byte("123\n"), "found an integer"},
+		{"a JSON array", []byte(`[{"a": 1}]`), "found an array"},
+		{"JSON null", []byte("null"), "found null"},
+		{"a CBOR integer (a newline is 10)", unhex("0a"), "found an integer"},
+		{"a CBOR array", unhex("81 a0"), "found an array"},
+		{"a CBOR byte string", unhex("41 00"), "found bytes"},
+		{"a CBOR link", unhex("d82a 5825 00 01711220" + strings.Repeat("00", 32)), "found a link"},
+	} {
+		t.Run(tc.rule, func(t *testing.T) {
+			v := atcore(tc.stdin, "validate")
+			c := atcore(tc.stdin, "cid")
+			if v.code != exitData || !strings.Contains(v.stderr, "record is not an object ("+tc.found+")") {
+				t.Fatalf("validate: exit %d, stderr %q", v.code, v.stderr)
+			}
+			if want := strings.Replace(v.stderr, "atcore validate:", "atcore cid:", 1); c.code != exitData || c.stdout != "" || c.stderr != want {
+				t.Errorf("cid: exit %d, stdout %q, stderr %q; want exit 1 and %q", c.code, c.stdout, c.stderr, want)
+			}
+			vj, cj := atcore(tc.stdin, "validate", "-json"), atcore(tc.stdin, "cid", "-json")
+			if cj.code != exitData || cj.stdout != vj.stdout {
+				t.Errorf("cid -json: exit %d, %q; validate -json: %q", cj.code, cj.stdout, vj.stdout)
+			}
+		})
+	}
+	// An object, even empty, is a record.
+	if r := atcore([]byte("{}"), "cid"); r.code != exitOK || r.stderr != "" {
+		t.Errorf("cid of {}: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
 // The repository's realistic records (testdata/records, both forms) validate, and their two
 // forms have the same CID.
 func TestRecords(t *testing.T) {
