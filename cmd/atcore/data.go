@@ -38,7 +38,7 @@ bafyreihp7yga6z7sag5rdvg2dwusrabhddjzvho6ahmrzq6jqrlxp5pmvu  -`,
 			}
 			out, err := jsonToCBOR(data)
 			if err != nil {
-				if !isJSON(data) && len(data) > 0 {
+				if looksLikeCBOR(data) {
 					err = fmt.Errorf("%s; the input looks like CBOR, not JSON (atcore cbor2json converts it)", describe(err))
 				}
 				return c.fail(name, err)
@@ -143,9 +143,13 @@ func withJSONHint(err error, data []byte, hint string) error {
 	return fmt.Errorf("%s; the input looks like JSON%s", describe(err), hint)
 }
 
-// decodeRecord decodes a record in either form, telling them apart with isJSON.
+// decodeRecord decodes a record in either form, telling them apart with isJSON. Input of only
+// white space is empty input (isBlank).
 func decodeRecord(data []byte, opts ...datamodel.Option) (any, error) {
-	if isJSON(data) {
+	switch {
+	case isBlank(data):
+		return nil, errBlank(data)
+	case isJSON(data):
 		return unmarshalJSON(data, opts...)
 	}
 	return datamodel.UnmarshalCBOR(data, opts...)
@@ -161,7 +165,7 @@ or in atproto JSON, within the limits for untrusted input (1 MiB of CBOR, 2 MiB 
 depth 32). The form is detected from the first byte that is not white space: one that
 starts a JSON value ({ [ " - 0-9 t f n) means JSON, any other CBOR. A CBOR record starts
 with a map head (0xa0-0xbf), none of those, so records are never mistaken; a UTF-8
-byte-order mark before JSON is skipped. Prints "ok NAME" for each valid record; for each
+byte-order mark before JSON is skipped. Input of only white space is empty input. Prints "ok NAME" for each valid record; for each
 invalid one, a line on standard error with the input's name, the byte offset, the JSON
 Pointer of the value and the rule broken, and the exit status is 1. With -json, standard
 output has one JSON object per input, valid or not, with "ok" and, for an invalid one,
@@ -245,7 +249,11 @@ func (c *call) validateSeq(name string, report func(string, error), opts ...data
 		report(name, err)
 		return
 	}
-	if isJSON(data) {
+	switch {
+	case isBlank(data):
+		report(name, errBlank(data))
+		return
+	case isJSON(data):
 		report(name, errors.New("-seq reads CBOR values back to back; the input looks like JSON"))
 		return
 	}
@@ -343,6 +351,9 @@ func (c *call) recordCID(name string) (string, int64, error) {
 	data, err := c.readRecord(name, maxRecordSize)
 	if err != nil {
 		return "", 0, err
+	}
+	if isBlank(data) {
+		return "", 0, errBlank(data)
 	}
 	if isJSON(data) {
 		if data, err = jsonToCBOR(data); err != nil {

@@ -227,7 +227,7 @@ func TestCIDRecordIsObject(t *testing.T) {
 		{"a JSON integer", []byte("123\n"), "found an integer"},
 		{"a JSON array", []byte(`[{"a": 1}]`), "found an array"},
 		{"JSON null", []byte("null"), "found null"},
-		{"a CBOR integer (a newline is 10)", unhex("0a"), "found an integer"},
+		{"a CBOR integer", unhex("01"), "found an integer"},
 		{"a CBOR array", unhex("81 a0"), "found an array"},
 		{"a CBOR byte string", unhex("41 00"), "found bytes"},
 		{"a CBOR link", unhex("d82a 5825 00 01711220" + strings.Repeat("00", 32)), "found a link"},
@@ -250,6 +250,46 @@ func TestCIDRecordIsObject(t *testing.T) {
 	// An object, even empty, is a record.
 	if r := atcore([]byte("{}"), "cid"); r.code != exitOK || r.stderr != "" {
 		t.Errorf("cid of {}: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// Input of only white space is empty input, whatever the command that detects the form: not a
+// CBOR integer (a newline is 10), nor trailing bytes after one. And json2cbor says its input looks
+// like CBOR only when it starts as a CBOR record does, with a map head, not for any text that is
+// not JSON.
+func TestBlankInput(t *testing.T) {
+	const empty = `offset 0, path "": unexpected end of input`
+	for _, tc := range []struct {
+		rule    string
+		args    []string
+		stdin   string
+		want    string // standard error
+		wantNot string // never in standard error
+	}{
+		{"spaces and a newline: validate", []string{"validate"}, "   \n",
+			"atcore validate: -: offset 4, path \"\": unexpected end of input (only white space, no value)\n", "trailing"},
+		{"a newline: validate", []string{"validate"}, "\n",
+			"atcore validate: -: offset 1, path \"\": unexpected end of input (only white space, no value)\n", "not an object"},
+		{"tabs and CRLF: validate -json", []string{"validate", "-json"}, "\t\r\n", "offset 3", "not an object"},
+		{"a newline: validate -seq", []string{"validate", "-seq"}, "\n", "atcore validate: -: offset 1, path \"\": unexpected end of input", "not an object"},
+		{"a byte-order mark alone: validate", []string{"validate"}, "\xef\xbb\xbf", "atcore validate: -: offset 3, path \"\": unexpected end of input", "malformed"},
+		{"a newline: cid", []string{"cid"}, "\n", "atcore cid: -: offset 1, path \"\": unexpected end of input (only white space, no value)\n", ""},
+		{"empty input keeps its error: validate", []string{"validate"}, "", "atcore validate: -: " + empty + "\n", ""},
+		{"empty input keeps its error: cid", []string{"cid"}, "", "atcore cid: -: " + empty + "\n", ""},
+		{"spaces and a newline: json2cbor, no CBOR hint", []string{"json2cbor"}, "   \n",
+			"atcore json2cbor: -: offset 4, path \"\": unexpected end of input (expected a value)\n", "CBOR"},
+		{"plain text: json2cbor, no CBOR hint", []string{"json2cbor"}, "hello",
+			"atcore json2cbor: -: offset 0, path \"\": malformed input (expected a value, found 'h')\n", "CBOR"},
+		{"empty input: json2cbor, no CBOR hint", []string{"json2cbor"}, "", "atcore json2cbor: -: " + empty, "CBOR"},
+		{"a CBOR record: json2cbor hints at cbor2json", []string{"json2cbor"}, string(unhex("a1 6161 01")),
+			"; the input looks like CBOR, not JSON (atcore cbor2json converts it)\n", ""},
+	} {
+		t.Run(tc.rule, func(t *testing.T) {
+			r := atcore([]byte(tc.stdin), tc.args...)
+			if r.code != exitData || !strings.Contains(r.stderr, tc.want) || tc.wantNot != "" && strings.Contains(r.stderr, tc.wantNot) {
+				t.Errorf("exit %d, stderr %q; want exit 1 and %q, without %q", r.code, r.stderr, tc.want, tc.wantNot)
+			}
+		})
 	}
 }
 

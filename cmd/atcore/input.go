@@ -74,7 +74,7 @@ const maxRecordSize = max(datamodel.DefaultMaxCBORSize, datamodel.DefaultMaxJSON
 // record is a map, so its first byte is a map head, 0xa0-0xbf, which is none of these nor
 // white space: for records the test is never wrong. (JSON that is not an object is detected as
 // JSON too, so that it gets JSON's error, "record is not an object".) A leading UTF-8 byte-order
-// mark is skipped.
+// mark is skipped. Input of only white space is neither: see isBlank.
 func isJSON(data []byte) bool {
 	data, _ = withoutBOM(data) // a JSON file saved by some editors
 	for _, b := range data {
@@ -88,6 +88,35 @@ func isJSON(data []byte) bool {
 		}
 	}
 	return false
+}
+
+// isBlank tells whether data, not empty, holds only JSON white space, after a byte-order mark if
+// any. Such input is empty input, in either form: isJSON says no (it has no byte that starts a
+// JSON value), but read as CBOR its white space would be integers (a newline is 10), and the error
+// would be about a value no one wrote. See errBlank.
+func isBlank(data []byte) bool {
+	if len(data) == 0 {
+		return false
+	}
+	data, _ = withoutBOM(data)
+	for _, b := range data {
+		if b != ' ' && b != '\t' && b != '\n' && b != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+// errBlank is the error for input that isBlank: the end of input where a value should start, as
+// for input with no byte at all.
+func errBlank(data []byte) error {
+	return &datamodel.Error{Err: datamodel.ErrTruncated, Offset: len(data), Detail: "only white space, no value"}
+}
+
+// looksLikeCBOR tells whether data starts as a DAG-CBOR record does, with a map head (0xa0-0xbf).
+// No text does: in UTF-8 those bytes only continue a character.
+func looksLikeCBOR(data []byte) bool {
+	return len(data) > 0 && data[0]>>5 == 5
 }
 
 // describe formats err for one line of standard error. A data-model error reads
