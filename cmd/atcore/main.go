@@ -69,18 +69,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return e.runCommand(cmd, rest)
 }
 
-// isTerminal tells whether f, standard input or output, is a terminal: a character device other
-// than /dev/null (which is one too, and a common target of redirections). A variable, so that
-// tests can stand in for a terminal.
+// isTerminal tells whether f, standard input or output, is a terminal: an *os.File for which
+// fileIsTerminal says so (terminal_*.go). A variable, so that tests can stand in for a terminal.
 var isTerminal = func(f any) bool {
 	file, ok := f.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := file.Stat()
-	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return false
-	}
-	null, err := os.Stat(os.DevNull)
-	return err != nil || !os.SameFile(fi, null)
+	return ok && fileIsTerminal(file)
 }

@@ -1,0 +1,6 @@
+package main
+
+import "syscall"
+
+// ioctlReadTermios is the ioctl that reads a terminal's attributes (tcgetattr).
+const ioctlReadTermios = syscall.TCGETS
