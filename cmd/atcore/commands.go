@@ -111,7 +111,9 @@ func (e *env) runCommand(cmd *command, args []string) int {
 	runFn := cmd.setup(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			writeCommandHelp(e.stdout, cmd)
+			if err := writeCommandHelp(e.stdout, cmd); err != nil {
+				return c.fail("", fmt.Errorf("writing output: %w", err))
+			}
 			return exitOK
 		}
 		return c.usageError("%v", err)

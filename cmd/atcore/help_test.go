@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"strings"
 	"testing"
 
@@ -108,6 +110,38 @@ func TestExamplesAreReal(t *testing.T) {
 			}
 			if strings.Join(got, "\n") != strings.Join(want, "\n") {
 				t.Errorf("example of %s prints\n%s\nbut its help says\n%s", c.name, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+}
+
+// fullWriter fails every write, as /dev/full does.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, errFull }
+
+var errFull = errors.New("no space left on device")
+
+// Help that cannot be written is reported as any command's output is: one line on standard
+// error, exit status 1, not a silent success.
+func TestHelpWriteError(t *testing.T) {
+	for _, tc := range []struct {
+		rule string
+		args []string
+		want string // standard error
+	}{
+		{"the overview", []string{"help"}, "atcore help: writing output: no space left on device\n"},
+		{"the overview, as -h", []string{"-h"}, "atcore help: writing output: no space left on device\n"},
+		{"help COMMAND", []string{"help", "tid", "inspect"}, "atcore help: writing output: no space left on device\n"},
+		{"help GROUP", []string{"help", "rkey"}, "atcore help: writing output: no space left on device\n"},
+		{"COMMAND -h", []string{"tid", "-h"}, "atcore tid: writing output: no space left on device\n"},
+		{"COMMAND -help", []string{"rkey", "check", "-help"}, "atcore rkey check: writing output: no space left on device\n"},
+		{"as any other command", []string{"version"}, "atcore version: writing output: no space left on device\n"},
+	} {
+		t.Run(tc.rule, func(t *testing.T) {
+			var stderr bytes.Buffer
+			if code := run(tc.args, bytes.NewReader(nil), fullWriter{}, &stderr); code != exitData || stderr.String() != tc.want {
+				t.Errorf("%v to a full disk: exit %d, stderr %q; want exit 1, %q", tc.args, code, stderr.String(), tc.want)
 			}
 		})
 	}
