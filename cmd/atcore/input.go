@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -148,7 +149,8 @@ const maxLine = 64 << 10
 // atcore tid -n 5 | atcore tid inspect. Lines are trimmed of surrounding white space (a line
 // ending, a stray space from copy and paste) and blank lines are skipped. fn writes its result
 // line to w; an item it rejects is reported on standard error, in input order, and makes the
-// exit status exitData while the other items go on. It returns the exit status.
+// exit status exitData while the other items go on. A line longer than maxLine is such an item,
+// reported without its text. It returns the exit status.
 func (c *call) eachItem(args []string, fn func(w *bufio.Writer, item string) error) int {
 	w := bufio.NewWriter(c.stdout)
 	status := exitOK
@@ -167,24 +169,51 @@ func (c *call) eachItem(args []string, fn func(w *bufio.Writer, item string) err
 			continue
 		}
 		c.noteTerminal()
-		s := bufio.NewScanner(c.stdin)
-		s.Buffer(make([]byte, 0, 4096), maxLine)
-		n := 0
-		for s.Scan() {
-			n++
-			if item := strings.TrimSpace(s.Text()); item != "" {
+		err := eachLine(c.stdin, func(n int, line []byte, long bool) {
+			if long {
+				w.Flush()
+				status = c.fail(stdinName, fmt.Errorf("line %d is longer than %d bytes", n, maxLine))
+				return
+			}
+			if item := strings.TrimSpace(string(line)); item != "" {
 				do(item)
 			}
-		}
-		if err := s.Err(); err != nil {
-			if errors.Is(err, bufio.ErrTooLong) {
-				err = fmt.Errorf("line %d is longer than %d bytes", n+1, maxLine)
-			}
+		})
+		if err != nil {
 			w.Flush()
-			status = c.fail(stdinName, err)
+			status = c.fail(stdinName, withoutPath(err))
 		}
 	}
 	return max(status, c.flush(w))
+}
+
+// eachLine calls fn with each line of r, numbered from 1, without its line ending. A line longer
+// than maxLine bytes is passed with long set and no text: the rest of it is read and dropped a
+// buffer at a time, so that memory stays bounded whatever the input, and the lines after it go
+// on. It returns the first error reading r, other than its end.
+func eachLine(r io.Reader, fn func(n int, line []byte, long bool)) error {
+	br := bufio.NewReaderSize(r, maxLine+2) // a line of maxLine bytes and its "\r\n"
+	for n := 1; ; n++ {
+		line, err := br.ReadSlice('\n')
+		long := false
+		for err == bufio.ErrBufferFull {
+			long, line = true, nil
+			_, err = br.ReadSlice('\n')
+		}
+		if !long {
+			line = bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
+			long = len(line) > maxLine
+		}
+		if long || len(line) > 0 || err == nil {
+			fn(n, line, long)
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
 }
 
 // noteTerminal says on standard error that the command is waiting for input typed at the

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"io"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -79,4 +82,64 @@ func TestRkeyCheckVectors(t *testing.T) {
 			t.Errorf("invalid vector %q: exit %d, stdout %q, stderr %q", key, r.code, r.stdout, r.stderr)
 		}
 	}
+}
+
+// A line of standard input longer than maxLine is one bad item: it is reported with its line
+// number, and the lines after it are still read and checked, as after any bad item.
+func TestLongLines(t *testing.T) {
+	long := strings.Repeat("a", maxLine+1)
+	for _, tc := range []struct {
+		rule           string
+		stdin          string
+		stdout, stderr string
+	}{
+		{"the review's case: one long line, then a good one",
+			strings.Repeat("a", 70000) + "\nabc\n",
+			"ok abc\n", "atcore rkey check: -: line 1 is longer than 65536 bytes\n"},
+		{"long lines anywhere, CRLF, and a last one without its newline",
+			"self\r\n" + long + "\r\nx y\n" + long + long + "\n\npre:fix\n" + long,
+			"ok self\nok pre:fix\n",
+			"atcore rkey check: -: line 2 is longer than 65536 bytes\n" +
+				"atcore rkey check: invalid record key \"x y\": ' ' at offset 1 is not allowed\n" +
+				"atcore rkey check: -: line 4 is longer than 65536 bytes\n" +
+				"atcore rkey check: -: line 7 is longer than 65536 bytes\n"},
+		{"a line of exactly maxLine bytes is read (and is a key too long)",
+			strings.Repeat("b", maxLine) + "\r\nself",
+			"ok self\n", "atcore rkey check: invalid record key \"" + strings.Repeat("b", 64)},
+	} {
+		t.Run(tc.rule, func(t *testing.T) {
+			r := atcore([]byte(tc.stdin), "rkey", "check")
+			if r.code != exitData || r.stdout != tc.stdout || !strings.HasPrefix(r.stderr, tc.stderr) || strings.Contains(r.stderr, "longer") != strings.Contains(tc.stderr, "longer") {
+				t.Errorf("exit %d\nstdout %q, want %q\nstderr %q, want %q", r.code, r.stdout, tc.stdout, r.stderr, tc.stderr)
+			}
+		})
+	}
+}
+
+// A long line is skipped without being held: reading past 64 MiB of one line allocates a small
+// fraction of that.
+func TestLongLineBounded(t *testing.T) {
+	const size = 64 << 20
+	in := io.MultiReader(io.LimitReader(repeatReader('a'), size), strings.NewReader("\nself\n"))
+	var stdout, stderr bytes.Buffer
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	code := run([]string{"rkey", "check"}, in, &stdout, &stderr)
+	runtime.ReadMemStats(&after)
+	if code != exitData || stdout.String() != "ok self\n" || stderr.String() != "atcore rkey check: -: line 1 is longer than 65536 bytes\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<20 {
+		t.Errorf("skipping a line of %d bytes allocated %d bytes", size, alloc)
+	}
+}
+
+// repeatReader reads as an endless run of its byte.
+type repeatReader byte
+
+func (b repeatReader) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(b)
+	}
+	return len(p), nil
 }
