@@ -57,16 +57,17 @@ atcore diag: cmd/atcore/testdata/bad-float.cbor: offset 40, path "/score": float
 				return c.fail(name, err)
 			}
 			strictErr := eachValue(data, *seq, func(int, any) error { return nil })
-			p := &diagPrinter{w: bufio.NewWriter(c.stdout), offsetWidth: max(6, len(strconv.Itoa(len(data)))), markAt: -1}
+			p := &diagPrinter{w: bufio.NewWriter(c.stdout), offsetWidth: max(6, len(strconv.Itoa(len(data)))), markLine: -1}
 			var de *datamodel.Error
 			if errors.As(strictErr, &de) && de.Offset >= 0 {
-				p.markAt, p.mark = de.Offset, de.Err.Error()
+				p.mark = de.Err.Error()
+				p.target = markTarget(de)
 			}
-			// Two walks: the first measures the head column, the second prints. Lines are
-			// never all held in memory.
-			walkCBOR(data, func(l diagLine) { p.headWidth = max(p.headWidth, 3*len(l.head)-1) })
+			// Two walks: the first measures the head column and finds the line to mark, the
+			// second prints. Lines are never all held in memory.
+			walkCBOR(data, p.measure)
+			p.n = 0 // the second walk counts the same lines again
 			walkErr := walkCBOR(data, p.line)
-			p.close()
 			status := c.flush(p.w)
 			switch {
 			case strictErr != nil:
@@ -88,6 +89,7 @@ type diagLine struct {
 	note   string // comment: type and length
 	mark   string // the strict decoder's error, if it lies here
 	stop   bool   // the line that says why the walk stopped
+	link   bool   // the item is the content of a tag 42, where a CID's bytes belong
 }
 
 // diagError says where and why the walk stopped.
@@ -124,6 +126,7 @@ type walker struct {
 	data []byte
 	pos  int
 	emit func(diagLine)
+	link bool // the next line added is for the content of a tag 42
 }
 
 // itemRole is where an item stands, which changes how its line reads.
@@ -167,7 +170,8 @@ func (w *walker) head() (major, info byte, arg uint64, err *diagError) {
 
 // add emits a line for the item whose head is data[start:headEnd].
 func (w *walker) add(start, headEnd, depth int, text, note string) {
-	w.emit(diagLine{offset: start, head: w.data[start:headEnd], depth: depth, text: text, note: note})
+	w.emit(diagLine{offset: start, head: w.data[start:headEnd], depth: depth, text: text, note: note, link: w.link})
+	w.link = false
 }
 
 // closing emits the line that closes a container, a tag or an indefinite-length string.
@@ -194,6 +198,7 @@ func (w *walker) item(depth int, role itemRole) *diagError {
 	if role == mapKey {
 		suffix = ":"
 	}
+	w.link = role == linkContent // for the item's first line, which each case below adds first
 	switch major {
 	case 0:
 		w.add(start, headEnd, depth, strconv.FormatUint(arg, 10)+suffix, "uint")
@@ -430,40 +435,47 @@ func float16(h uint16) float64 {
 }
 
 // diagPrinter writes lines in three columns (offset, head bytes in hex, item) and marks the
-// line where the strict decoder's error lies: the last item line that starts at or before the
-// error's offset. It holds back one line to know which that is.
+// line where the strict decoder's error lies (see markTarget), found by a first walk (measure).
 type diagPrinter struct {
 	w           *bufio.Writer
 	offsetWidth int
 	headWidth   int
-	markAt      int // the error's offset, -1 for none
-	mark        string
-	marked      bool
-	pending     *diagLine
+	target      func(diagLine) bool // the lines where the error may lie; nil for no error
+	mark        string              // the error's rule
+	markLine    int                 // the index of the line to mark, -1 for none
+	n           int                 // lines seen in the current walk
 }
 
+// markTarget returns the test for the lines where the strict decoder's error de may lie; the last
+// line that passes it is marked. Most errors give the offset where the item at fault starts (a
+// float, an unsorted key) or where an unexpected one does (trailing bytes), so the line is the
+// last one to start at or before the offset. An invalid CID is an error in the content of a tag
+// 42, and its offset points inside that content or just past it (a CID cut short): the line is
+// the tag's content, not the item that starts where it ends.
+func markTarget(de *datamodel.Error) func(diagLine) bool {
+	at := de.Offset
+	if errors.Is(de, datamodel.ErrInvalidCID) {
+		return func(l diagLine) bool { return l.link && l.offset <= at }
+	}
+	return func(l diagLine) bool { return !l.stop && l.offset <= at }
+}
+
+// measure is the first walk: it measures the head column and finds the line to mark.
+func (p *diagPrinter) measure(l diagLine) {
+	p.headWidth = max(p.headWidth, 3*len(l.head)-1)
+	if p.target != nil && p.target(l) {
+		p.markLine = p.n
+	}
+	p.n++
+}
+
+// line is the second walk: it writes each line, marking the one measure found.
 func (p *diagPrinter) line(l diagLine) {
-	if p.pending != nil {
-		if l.stop || l.offset > p.markAt {
-			p.markPending()
-		}
-		p.write(*p.pending)
+	if p.n == p.markLine {
+		l.mark = p.mark
 	}
-	p.pending = &l
-}
-
-func (p *diagPrinter) close() {
-	if p.pending != nil {
-		p.markPending()
-		p.write(*p.pending)
-		p.pending = nil
-	}
-}
-
-func (p *diagPrinter) markPending() {
-	if !p.marked && !p.pending.stop && p.pending.offset <= p.markAt {
-		p.pending.mark, p.marked = p.mark, true
-	}
+	p.write(l)
+	p.n++
 }
 
 func (p *diagPrinter) write(l diagLine) {

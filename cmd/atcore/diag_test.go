@@ -41,6 +41,46 @@ func TestGoldenDiag(t *testing.T) {
 	})
 }
 
+// The "<--" mark is on the line of the item the strict decoder's error is about. Most errors give
+// the offset where that item starts; an invalid CID gives one inside the tag 42's content or just
+// past it, where the next item may start: the mark stays on the content.
+func TestDiagMark(t *testing.T) {
+	for _, tc := range []struct {
+		rule   string
+		cbor   string // hex
+		offset string // the marked line's offset
+		item   string // and its item, as diag shows it
+	}{
+		{"a CID cut short, a key after it (the review's case)", "a2 6161 d82a 45 0001020304 6162 01", "5", `h'0001020304'`},
+		{"a CID cut short, the map's end after it", "a1 6161 d82a 45 0001020304", "5", `h'0001020304'`},
+		{"a CID with a truncated varint", "a2 6161 d82a 44 00017112 6162 01", "5", `h'00017112'`},
+		{"a link of the 0x00 prefix alone", "a2 6161 d82a 41 00 6162 01", "5", `h'00'`},
+		{"an empty link, no 0x00 prefix", "a2 6161 d82a 40 6162 01", "5", `h''`},
+		{"a link whose content is text", "a2 6161 d82a 6178 6162 01", "5", `"x"`},
+		{"a link whose content is a map", "a2 6161 d82a a0 6162 01", "5", `{`},
+		{"a link in an array, then an item", "a1 6161 82 d82a 41 00 01", "6", `h'00'`},
+		{"a float: its own line", "a1 6161 f93e00", "3", `1.5`},
+		{"unsorted keys: the second key", "a2 6162 01 6161 02", "4", `"a":`},
+		{"trailing bytes: the first of them, not the closing brace", "a1 6161 01 00", "4", `0`},
+		{"a $type that is no string: its value", "a1 65 2474797065 01", "7", `1`},
+		{"a $link key: the key", "a1 65 246c696e6b 01", "1", `"$link":`},
+		{"a malformed blob: its map", "a1 6161 a1 65 2474797065 64 626c6f62", "3", `{`},
+	} {
+		t.Run(tc.rule, func(t *testing.T) {
+			r := atcore(unhex(tc.cbor), "diag")
+			var marked []string
+			for _, l := range lines(r.stdout) {
+				if strings.Contains(l, "<--") {
+					marked = append(marked, strings.TrimSpace(l))
+				}
+			}
+			if r.code != exitData || len(marked) != 1 || strings.Fields(marked[0])[0] != tc.offset || !strings.Contains(marked[0], "  "+tc.item+"  ") {
+				t.Errorf("exit %d, marked %q; want one mark, on %s at offset %s\n%s%s", r.code, marked, tc.item, tc.offset, r.stdout, r.stderr)
+			}
+		})
+	}
+}
+
 // Every valid record of the repository is shown in full (one line per item, balanced brackets)
 // without error, and every one of its truncations stops with an error, never a panic.
 func TestDiagRecords(t *testing.T) {
