@@ -3,6 +3,7 @@ package datamodel
 import (
 	"bytes"
 	"errors"
+	"math"
 	"runtime"
 	"strings"
 	"testing"
@@ -157,9 +158,9 @@ func cborInvalidTable() []cborInvalid {
 		{"byte string of 2^32 bytes declared, no data", "5b0000000100000000", ErrTruncated, 0, "", nil},
 		{"text string of 2^32 bytes declared, no data", "7b0000000100000000", ErrTruncated, 0, "", nil},
 		{"array of 2^63-1 elements declared, with the element limit lifted", "9b7fffffffffffffff 00",
-			ErrTruncated, 0, "", []Option{WithLimits(Limits{MaxElements: 1 << 62})}},
+			ErrTruncated, 0, "", []Option{WithLimits(Limits{MaxElements: math.MaxInt})}},
 		{"map of 2^62 entries declared, with the element limit lifted (2n overflows 2^63)", "bb4000000000000000 6161 01",
-			ErrTruncated, 0, "", []Option{WithLimits(Limits{MaxElements: 1 << 62})}},
+			ErrTruncated, 0, "", []Option{WithLimits(Limits{MaxElements: math.MaxInt})}},
 		{"map of 2 entries declared, 3 bytes present", "a2 6161 01", ErrTruncated, 0, "", nil},
 		{"more elements than the limit", "83 01 02 03", ErrTooManyElements, 0, "", []Option{WithLimits(Limits{MaxElements: 2})}},
 		{"more map entries than the limit", "a2 6161 01 6162 02", ErrTooManyElements, 0, "", []Option{WithLimits(Limits{MaxElements: 1})}},

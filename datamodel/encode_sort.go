@@ -110,7 +110,7 @@ func (s *sortedEntries) at(j int) *mapEntry { return &s.entries[s.order[j].i] }
 // newSortItem returns the sort item of key k at index i.
 func newSortItem(k string, i int) sortItem {
 	n := uint32(math.MaxUint32)
-	if len(k) < math.MaxUint32 {
+	if uint64(len(k)) < math.MaxUint32 {
 		n = uint32(len(k))
 	}
 	return sortItem{keyPrefix(k), n, uint32(i)}

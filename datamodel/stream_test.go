@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -197,7 +198,7 @@ func TestCBORDecoderTooLarge(t *testing.T) {
 		"59ffff",             // a byte string of 65535 bytes
 	} {
 		in := &countingReader{r: io.MultiReader(bytes.NewReader(cborHex(t, hdr)), zeros{})}
-		d := NewCBORDecoder(in, WithLimits(Limits{MaxCBORSize: limit, MaxElements: 1 << 62}))
+		d := NewCBORDecoder(in, WithLimits(Limits{MaxCBORSize: limit, MaxElements: math.MaxInt}))
 		_, err := d.Decode()
 		var e *Error
 		if !errors.Is(err, ErrTooLarge) || !errors.As(err, &e) || e.Offset != limit {

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -256,9 +258,9 @@ func TestJSONStructDecode(t *testing.T) {
 		check    func(v *typedTestFields) bool
 	}{
 		{name: "string", in: `{"s":"h\u00e9llo"}`, check: func(v *typedTestFields) bool { return v.S == "héllo" }},
-		{name: "integers of each size", in: `{"i8":-128,"u16":65535,"i":-9007199254740993,"u64":9223372036854775807}`,
+		{name: "integers of each size", in: `{"i8":-128,"u16":65535,"i":` + strconv.Itoa(math.MinInt) + `,"u64":9223372036854775807}`,
 			check: func(v *typedTestFields) bool {
-				return v.I8 == -128 && v.U16 == 65535 && v.I == -9007199254740993 && v.U64 == 1<<63-1
+				return v.I8 == -128 && v.U16 == 65535 && v.I == math.MinInt && v.U64 == 1<<63-1
 			}},
 		{name: "rule 10: a zero fraction is an integer", in: `{"i":12.0,"i8":1e2}`, check: func(v *typedTestFields) bool { return v.I == 12 && v.I8 == 100 }},
 		{name: "rule 10: a fraction", in: `{"i":1.5}`, err: ErrFraction, path: "/i", offset: 5},
@@ -547,7 +549,7 @@ func TestJSONStructEncode(t *testing.T) {
 	if _, err := MarshalJSONStruct(typedTestFields{Langs: []string{"a", "b", "c"}}, WithLimits(Limits{MaxElements: 2})); !errors.Is(err, ErrTooManyElements) {
 		t.Errorf("elements: %v", err)
 	}
-	if _, err := MarshalJSONStruct(typedTestFields{I: 1 << 60}, WithSafeIntegers()); !errors.Is(err, ErrUnsafeInteger) {
+	if _, err := MarshalJSONStruct(typedTestFields{U64: 1 << 60}, WithSafeIntegers()); !errors.Is(err, ErrUnsafeInteger) {
 		t.Errorf("safe integers: %v", err)
 	}
 }

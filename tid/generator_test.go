@@ -182,8 +182,8 @@ func TestNewGenerator(t *testing.T) {
 	if g, err := NewGenerator(MaxClockID + 1); !errors.Is(err, ErrClockID) || g != nil {
 		t.Errorf("NewGenerator(1024) = %v, %v; want ErrClockID", g, err)
 	}
-	if _, err := NewGeneratorWithClock(1<<40, time.Now); !errors.Is(err, ErrClockID) {
-		t.Errorf("NewGeneratorWithClock(1<<40) error = %v; want ErrClockID", err)
+	if _, err := NewGeneratorWithClock(1<<31, time.Now); !errors.Is(err, ErrClockID) {
+		t.Errorf("NewGeneratorWithClock(1<<31) error = %v; want ErrClockID", err)
 	}
 }
 

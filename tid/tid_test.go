@@ -39,7 +39,7 @@ var (
 func TestConstants(t *testing.T) {
 	// https://atproto.com/specs/tid, "TID Structure": 13 characters; 53 bits of microseconds, 10 of clock id.
 	if Len != base32sort.Len || MaxClockID != 1<<clockBits-1 || MaxUnixMicro != 1<<53-1 || clockBits != 10 {
-		t.Errorf("Len %d, MaxClockID %d, MaxUnixMicro %d, clockBits %d", Len, MaxClockID, MaxUnixMicro, clockBits)
+		t.Errorf("Len %d, MaxClockID %d, MaxUnixMicro %d, clockBits %d", Len, MaxClockID, int64(MaxUnixMicro), clockBits)
 	}
 }
 
