@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/atcore/atcore/cidutil"
@@ -48,6 +49,27 @@ func TestJSONToCBORErrors(t *testing.T) {
 	}
 	if _, err := JSONToCBOR([]byte(`[[1]]`), WithLimits(Limits{MaxDepth: 1})); !errors.Is(err, ErrTooDeep) {
 		t.Errorf("options are passed on: %v", err)
+	}
+	// A string takes its length and a head in CBOR, its length and two quotes in JSON: JSON of
+	// n bytes within MaxJSONSize may give CBOR beyond MaxCBORSize, which UnmarshalCBOR refuses.
+	long := func(n int) []byte { return []byte(`"` + strings.Repeat("x", n) + `"`) }
+	limits := WithLimits(Limits{MaxCBORSize: 1000, MaxJSONSize: 2000})
+	for _, c := range []struct {
+		n    int // string bytes
+		fits bool
+	}{{997, true}, {998, false}} { // a head of 3 bytes (0x79 and two length bytes)
+		out, err := JSONToCBOR(long(c.n), limits)
+		var e *Error
+		switch {
+		case c.fits && (err != nil || len(out) != 1000):
+			t.Errorf("a string of %d bytes: %d bytes of CBOR, %v; want 1000 bytes", c.n, len(out), err)
+		case !c.fits && (!errors.Is(err, ErrTooLarge) || !errors.As(err, &e) || e.Offset != -1 || out != nil):
+			t.Errorf("a string of %d bytes: %d bytes of CBOR, %v; want ErrTooLarge", c.n, len(out), err)
+		case !c.fits:
+			if _, err := UnmarshalCBOR(append([]byte{0x79, 0x03, 0xe6}, strings.Repeat("x", c.n)...), limits); !errors.Is(err, ErrTooLarge) {
+				t.Errorf("UnmarshalCBOR reads the %d bytes JSONToCBOR refused: %v", c.n+3, err)
+			}
+		}
 	}
 }
 
@@ -206,6 +228,17 @@ func TestCBORToJSONErrors(t *testing.T) {
 	}
 	if _, err := CBORToJSON([]byte{0xf9, 0x3c, 0x00}); !errors.Is(err, ErrFloat) {
 		t.Errorf("CBORToJSON of a float: %v, want ErrFloat", err)
+	}
+	// Bytes grow by a third in base64: 600 bytes are a JSON {"$bytes":"…"} of 800 + 13.
+	in = append([]byte{0x59, 0x02, 0x58}, make([]byte, 600)...)
+	for _, c := range []struct {
+		limit int
+		fits  bool
+	}{{813, true}, {812, false}} {
+		out, err := CBORToJSON(in, WithLimits(Limits{MaxJSONSize: c.limit}))
+		if c.fits != (err == nil) || !c.fits && !errors.Is(err, ErrTooLarge) || c.fits && len(out) != 813 {
+			t.Errorf("600 bytes, MaxJSONSize %d: %d bytes of JSON, %v", c.limit, len(out), err)
+		}
 	}
 }
 

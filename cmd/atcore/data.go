@@ -18,7 +18,8 @@ var json2cborCommand = &command{
 	doc: `
 Reads one value in atproto JSON ({"$link": ...}, {"$bytes": ...}, blobs) and writes its
 canonical DAG-CBOR bytes to standard output, or to FILE with -o. The input may hold at most
-2 MiB; a UTF-8 byte-order mark at its start is skipped. CBOR is binary: it is not written to
+2 MiB, and its CBOR at most 1 MiB, as much as a CBOR reader takes; a UTF-8 byte-order mark
+at its start is skipped. CBOR is binary: it is not written to
 a terminal unless -force is given.`,
 	example: `
 $ atcore json2cbor testdata/records/like.json | atcore cid
@@ -60,7 +61,8 @@ var cbor2jsonCommand = &command{
 	summary:  "convert DAG-CBOR to atproto JSON",
 	doc: `
 Reads one strict DAG-CBOR value (at most 1 MiB) and writes it as atproto JSON, keys sorted,
-indented by two spaces; -compact writes it on one line. With -seq, the input is a sequence
+indented by two spaces; -compact writes it on one line. JSON of more than 2 MiB, which a
+JSON reader would refuse, is an error. With -seq, the input is a sequence
 of values back to back, such as an event-stream frame (a header, then a body), and each is
 written in turn; with -compact, one per line.`,
 	example: `
@@ -88,6 +90,11 @@ $ atcore cbor2json -compact testdata/records/like.cbor
 					out, err = datamodel.MarshalJSON(v)
 				} else {
 					out, err = datamodel.MarshalJSONIndent(v, "", "  ")
+				}
+				if err == nil && len(out) > datamodel.DefaultMaxJSONSize {
+					// What json2cbor and validate would refuse to read back.
+					err = &datamodel.Error{Err: datamodel.ErrTooLarge, Offset: -1, Detail: fmt.Sprintf(
+						"the JSON form would be %d bytes, limit %d", len(out), datamodel.DefaultMaxJSONSize)}
 				}
 				if err == nil {
 					w.Write(append(out, '\n'))
@@ -162,23 +169,24 @@ var validateCommand = &command{
 	doc: `
 Checks that each input is a valid record: an object of the data model, in strict DAG-CBOR
 or in atproto JSON, within the limits for untrusted input (1 MiB of CBOR, 2 MiB of JSON,
-depth 32). The form is detected from the first byte that is not white space: one that
-starts a JSON value ({ [ " - 0-9 t f n) means JSON, any other CBOR. A CBOR record starts
-with a map head (0xa0-0xbf), none of those, so records are never mistaken; a UTF-8
-byte-order mark before JSON is skipped. Input of only white space is empty input. Prints "ok NAME" for each valid record; for each
-invalid one, a line on standard error with the input's name, the byte offset, the JSON
-Pointer of the value and the rule broken, and the exit status is 1. With -json, standard
-output has one JSON object per input, valid or not, with "ok" and, for an invalid one,
-"error", "rule", "detail", "offset" and "path". With -seq, each input is a sequence of
-CBOR objects back to back, such as an event-stream frame (header, then body), and each is
-checked and named NAME[0], NAME[1], ...; offsets count from the start of the input. With
--lexicon DIR, each record is also validated against the Lexicon schemas in DIR (all loaded
-and checked first, as "atcore lexicon check" does), the schema its $type names: every
-problem is a line on standard error with the JSON Pointer of the value and the rule
-broken; a $type that DIR does not define is an error. -lenient tolerates the legacy
-blobs and loose datetimes of old records. -lexicon does not apply to -seq. With
--safe-ints, integers must also be within ±(2^53−1), the range JavaScript holds exactly and
-the TypeScript implementation accepts.`,
+depth 32); a JSON record must also be within 1 MiB as CBOR. The form is detected from the
+first byte that is not white space: one that starts a JSON value ({ [ " - 0-9 t f n) means
+JSON, any other CBOR. A CBOR record starts with a map head (0xa0-0xbf), none of those, so
+records are never mistaken; a UTF-8 byte-order mark before JSON is skipped. Input of only
+white space is empty input. Prints "ok NAME" for each valid record; for each invalid one,
+a line on standard error with the input's name, the byte offset, the JSON Pointer of the
+value and the rule broken, and the exit status is 1. With -json, standard output has one
+JSON object per input, valid or not, with "ok" and, for an invalid one, "error", "rule",
+"detail", "offset" and "path". With -seq, each input is a sequence of CBOR objects back to
+back, such as an event-stream frame (header, then body), and each is checked and named
+NAME[0], NAME[1], ...; offsets count from the start of the input. With -lexicon DIR, each
+record is also validated against the Lexicon schemas in DIR (all loaded and checked first,
+as "atcore lexicon check" does), the schema its $type names: every problem is a line on
+standard error with the JSON Pointer of the value and the rule broken; a $type that DIR
+does not define is an error. -lenient tolerates the legacy blobs and loose datetimes of
+old records. -lexicon does not apply to -seq. With -safe-ints, integers must also be
+within ±(2^53−1), the range JavaScript holds exactly and the TypeScript implementation
+accepts.`,
 	example: `
 $ atcore validate testdata/records/post.json testdata/records/post.cbor
 ok testdata/records/post.json
@@ -237,6 +245,13 @@ func (c *call) validate(name string, lex *lexiconFlags, opts ...datamodel.Option
 	}
 	if err := datamodel.ValidateRecord(v, opts...); err != nil {
 		return err
+	}
+	if isJSON(data) {
+		// A JSON record within 2 MiB may be more than 1 MiB of CBOR, which json2cbor and cid
+		// refuse to write (datamodel.JSONToCBOR) and every CBOR reader refuses to read.
+		if _, err := jsonToCBOR(data); err != nil {
+			return err
+		}
 	}
 	return lex.check(v)
 }

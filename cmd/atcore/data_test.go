@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/atcore/atcore/datamodel"
 	cid "github.com/ipfs/go-cid"
 	mh "github.com/multiformats/go-multihash"
 )
@@ -377,6 +378,33 @@ func TestInputLimit(t *testing.T) {
 	}
 	if n := huge.(*io.LimitedReader).N; n < 1<<30-(1<<21) {
 		t.Errorf("read %d bytes of a 1 GiB input to find it too large for 1 MiB", 1<<30-n)
+	}
+}
+
+// A record within one form's limit whose other form is beyond its own: no command writes a file
+// that the commands then refuse to read. A string takes about as many bytes in CBOR as in
+// JSON, so a JSON record of 1.5 MB is 1.5 MB of CBOR, beyond 1 MiB; a control character is one
+// byte in CBOR and six in JSON ("\u0001").
+func TestOtherFormTooLarge(t *testing.T) {
+	big := []byte(`{"$type": "a.b.c", "a": "` + strings.Repeat("x", 1_500_000) + `"}`)
+	for _, cmd := range []string{"validate", "cid", "json2cbor"} {
+		r := atcore(big, cmd)
+		if r.code != exitData || r.stdout != "" || !strings.Contains(r.stderr, "the DAG-CBOR form would be 1500020 bytes, limit 1048576") {
+			t.Errorf("%s of 1.5 MB of JSON: exit %d, stdout %d bytes, stderr %q", cmd, r.code, len(r.stdout), r.stderr)
+		}
+	}
+	ctl, err := datamodel.MarshalCBOR(map[string]any{"$type": "a.b.c", "a": strings.Repeat("\x01", 400_000)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"cbor2json"}, {"cbor2json", "-compact"}} {
+		r := atcore(ctl, args...)
+		if r.code != exitData || r.stdout != "" || !strings.Contains(r.stderr, "the JSON form would be") {
+			t.Errorf("%s of 400 KB of control characters: exit %d, stdout %d bytes, stderr %q", args, r.code, len(r.stdout), r.stderr)
+		}
+	}
+	if r := atcore(ctl, "validate"); r.code != exitOK {
+		t.Errorf("validate of the CBOR record itself: exit %d, %q", r.code, r.stderr)
 	}
 }
 
