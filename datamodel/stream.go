@@ -61,7 +61,10 @@ func (s *streamBuf) fill(limit int) bool {
 	}
 	if len(s.buf) == cap(s.buf) || s.full && cap(s.buf) < streamReadBuf {
 		// Grow only by what was actually read, never by a length the input declares (rule 14).
-		c := min(max(2*cap(s.buf), streamMinBuf), limit+1)
+		c := max(2*cap(s.buf), streamMinBuf)
+		if c > limit {
+			c = limit + 1 // no overflow: limit is below c, a size in memory (not limit+1 first: MaxInt)
+		}
 		nb := make([]byte, len(s.buf), c)
 		copy(nb, s.buf)
 		s.buf = nb

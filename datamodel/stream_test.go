@@ -220,6 +220,21 @@ func TestCBORDecoderTooLarge(t *testing.T) {
 	}
 }
 
+// Lifted limits ("set it to a large value", Limits) read a stream as the defaults do; the
+// buffer's bound, limit+1 bytes, once overflowed to a negative capacity (a panic).
+func TestStreamDecodersLiftedLimits(t *testing.T) {
+	lifted := WithLimits(Limits{MaxCBORSize: math.MaxInt, MaxJSONSize: math.MaxInt, MaxElements: math.MaxInt,
+		MaxKeyLen: math.MaxInt, MaxCIDLen: math.MaxInt, MaxValues: math.MaxInt})
+	vs, err := streamDecodeAll(NewCBORDecoder(bytes.NewReader(cborHex(t, "a16161 01 82 01 02")), lifted))
+	if err != io.EOF || len(vs) != 2 {
+		t.Errorf("CBOR: %d values, %v", len(vs), err)
+	}
+	vs, err = streamDecodeAll(NewJSONDecoder(strings.NewReader("{\"a\": 1}\n[1, 2]\n"), lifted))
+	if err != io.EOF || len(vs) != 2 {
+		t.Errorf("JSON: %d values, %v", len(vs), err)
+	}
+}
+
 // TestCBORDecoderMemory: the buffer grows to about the largest value, not the stream.
 func TestCBORDecoderMemory(t *testing.T) {
 	_, post := readRecord(t, "post")
