@@ -286,7 +286,18 @@ func (d *jsonDecoder) nested(c byte) bool {
 	return d.pos < len(d.data) && d.data[d.pos] == c
 }
 
+// literal reads word (true, false or null) at d.pos.
 func (d *jsonDecoder) literal(word string) error {
+	if err := d.matchLiteral(word); err != nil {
+		return err // not returned as a nil *Error, which is no nil error
+	}
+	return nil
+}
+
+// matchLiteral is literal, for the peek functions, which return *Error: word cut short by the
+// end of input is ErrTruncated at the end (what a stream waits for more input on), any other
+// difference ErrSyntax at the word's start.
+func (d *jsonDecoder) matchLiteral(word string) *Error {
 	start := d.pos
 	for i := 0; i < len(word); i++ {
 		if d.pos >= len(d.data) {

@@ -356,10 +356,9 @@ func (d *jsonDecoder) peekSkipValue() *Error {
 			} else if c == 'f' {
 				lit = "false"
 			}
-			if len(d.data)-d.pos < len(lit) || string(d.data[d.pos:d.pos+len(lit)]) != lit {
-				return d.fail(ErrSyntax, d.pos, "invalid literal, want "+lit)
+			if err := d.matchLiteral(lit); err != nil {
+				return err // as UnmarshalJSON reports it
 			}
-			d.pos += len(lit)
 		case c == '-' || c >= '0' && c <= '9':
 			d.pos++
 			for d.pos < len(d.data) && peekNumberByte(d.data[d.pos]) {

@@ -211,6 +211,8 @@ func TestRecordTypeJSON(t *testing.T) {
 		{rule: "no comma", in: []byte(`{"a":1 "$type":"x"}`), err: ErrSyntax, off: 7},
 		{rule: "object cut short", in: []byte(`{"a":1`), err: ErrTruncated, off: 6},
 		{rule: "bad literal skipped", in: []byte(`{"a":tru,"$type":"x"}`), err: ErrSyntax, off: 5, path: "/a"},
+		{rule: "literal cut short: truncated, as UnmarshalJSON says", in: []byte(`{"a":tru`), err: ErrTruncated, off: 8, path: "/a"},
+		{rule: "nested literal cut short", in: []byte(`{"a":[nul`), err: ErrTruncated, off: 9, path: "/a"},
 		{rule: "bad string skipped", in: []byte(`{"a":"\x","$type":"x"}`), err: ErrSyntax, off: 6, path: "/a"},
 		{rule: "no value", in: []byte(`{"a":,"$type":"x"}`), err: ErrSyntax, off: 5, path: "/a"},
 		{rule: "stray bracket", in: []byte(`{"a":],"$type":"x"}`), err: ErrSyntax, off: 5, path: "/a"},
