@@ -1,6 +1,7 @@
 package datamodel
 
 import (
+	"encoding/hex"
 	"errors"
 	"testing"
 )
@@ -35,13 +36,16 @@ func FuzzLimits(f *testing.F) {
 	}
 	for _, h := range []string{
 		// A blob, a legacy blob, a link, bytes.
-		"a4 6473697a65 01 6372656664 d82a 5825 0001551220 " + "0000000000000000000000000000000000000000000000000000000000000000" +
-			" 652474797065 64626c6f62 686d696d6554797065 6161",
-		"a2 63636964 783b 6261666b726569686476356a68697a7268746c656f69766b7434736a3777736e63786d6f336c6e6e78777a6a7a7434613664656f617a65646166716d69 686d696d6554797065 6161",
+		"a4 63726566 d82a 5825 0001551220 " + "0000000000000000000000000000000000000000000000000000000000000000" +
+			" 6473697a65 01 652474797065 64626c6f62 686d696d6554797065 6161",
+		"a2 63636964 783b " + hex.EncodeToString([]byte(cborTestBlobLinkString)) + " 686d696d6554797065 6161",
 		"81 d82a 5825 0001551220 0000000000000000000000000000000000000000000000000000000000000000",
 		"a1 6161 43 010203", "83 a0 80 a1 6161 80",
 	} {
 		f.Add(cborMustHex(h), uint8(2), uint8(1), uint8(3), uint8(10), uint16(3))
+		// Room for the shape, and a value budget just large enough for it (MaxValues 5): a
+		// blob read into a struct was counted twice by UnmarshalJSONStruct.
+		f.Add(cborMustHex(h), uint8(3), uint8(5), uint8(10), uint8(40), uint16(4))
 	}
 	f.Fuzz(func(t *testing.T, data []byte, depth, elems, keyLen, cidLen uint8, values uint16) {
 		v, err := UnmarshalCBOR(data)
@@ -73,6 +77,20 @@ func FuzzLimits(f *testing.F) {
 			{"MarshalCBOR", cbErr},
 			{"MarshalJSON", jeErr},
 			{"Validate", Validate(v, opt)},
+			{"UnmarshalJSONStruct", UnmarshalJSONStruct(js, &sink, opt)},
+		}
+		switch v.(type) {
+		case map[string]any, Blob: // a map in both forms
+			// Into a struct with no fields: the typed decoders read each member (and a blob's
+			// shape) without keeping it, under the same budget.
+			var cs, js2 struct{}
+			results = append(results, []struct {
+				name string
+				err  error
+			}{
+				{"UnmarshalCBORStruct into struct{}", UnmarshalCBORStruct(data, &cs, opt)},
+				{"UnmarshalJSONStruct into struct{}", UnmarshalJSONStruct(js, &js2, opt)},
+			}...)
 		}
 		for _, r := range results {
 			if r.err != nil && !limitErr(r.err) {

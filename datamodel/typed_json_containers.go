@@ -35,13 +35,15 @@ func (t *typedJSONDecoder) generic(p *typedPlan, f *typedField, start, depth, le
 
 // blobShape checks the object at start, read into a Go struct or map, as the generic decoder
 // reads it when its "$type" is "blob": exactly the blob shape (DECISIONS rule 13), or the
-// generic decoder's error. d.pos is left after the object; the values are counted once.
-func (t *typedJSONDecoder) blobShape(start, depth int) error {
+// generic decoder's error. The generic read starts from left, the value budget at the object's
+// start, as the first read did, not from what that read left (which counted the object's
+// values once already); d.pos and d.left are left as the first read left them.
+func (t *typedJSONDecoder) blobShape(start, depth, left int) error {
 	d := t.jsonDecoder
-	end, left := d.pos, d.left
-	d.pos, d.depth = start, depth
+	end, after := d.pos, d.left
+	d.pos, d.depth, d.left = start, depth, left
 	_, err := d.value()
-	d.pos, d.depth, d.left = end, depth, left
+	d.pos, d.depth, d.left = end, depth, after
 	return err
 }
 
@@ -216,13 +218,14 @@ func (t *typedJSONDecoder) object(p *typedPlan, f *typedField, ptr unsafe.Pointe
 			}
 		}
 	}
-	return t.endObject(base, n, start, depth, blob)
+	return t.endObject(base, n, start, depth, left, blob)
 }
 
 // endObject finishes an object read into a struct or a Go map, after its '}': it forgets the
 // object's keys (t.names from base), leaves its level, counts its n members against MaxValues,
-// and checks the blob shape if its "$type" was "blob", as the generic decoder does.
-func (t *typedJSONDecoder) endObject(base, n, start, depth int, blob bool) error {
+// and checks the blob shape if its "$type" was "blob", as the generic decoder does; left is the
+// value budget at the object's start.
+func (t *typedJSONDecoder) endObject(base, n, start, depth, left int, blob bool) error {
 	d := t.jsonDecoder
 	clear(t.names[base:])
 	t.names = t.names[:base]
@@ -231,7 +234,7 @@ func (t *typedJSONDecoder) endObject(base, n, start, depth int, blob bool) error
 		return err
 	}
 	if blob {
-		return t.blobShape(start, depth)
+		return t.blobShape(start, depth, left)
 	}
 	return nil
 }
@@ -329,7 +332,7 @@ func (t *typedJSONDecoder) mapOf(p *typedPlan, f *typedField, ptr unsafe.Pointer
 			}
 		}
 	}
-	return t.endObject(base, n, start, depth, blob)
+	return t.endObject(base, n, start, depth, left, blob)
 }
 
 // genericMap decodes an object into a map[string]any (or a named type of that shape) with the
