@@ -367,6 +367,50 @@ func TestUnionEncode(t *testing.T) {
 	}
 }
 
+// A member typed "blob" is read as a Blob, as the data model reads that object anywhere, and
+// every path writes it back to the same bytes: the struct paths, fxamacker's and encoding/json's
+// through the Union's methods.
+func TestUnionBlobMember(t *testing.T) {
+	type holder struct {
+		E Union `cbor:"e" json:"e"`
+	}
+	js := []byte(`{"e":{"$type":"blob","mimeType":"image/png","ref":{"$link":"` + cborTestBlobLinkString + `"},"size":7}}`)
+	cb, err := JSONToCBOR(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fromJSON, fromCBOR, fromStd holder
+	if err := UnmarshalJSONStruct(js, &fromJSON); err != nil {
+		t.Fatal(err)
+	}
+	if err := UnmarshalCBORStruct(cb, &fromCBOR); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(js, &fromStd); err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range []holder{fromJSON, fromCBOR, fromStd} {
+		if b, ok := h.E.Value().(Blob); !ok || b.Size != 7 || h.E.Type() != "blob" {
+			t.Fatalf("decoded %#v (type %q), want a Blob", h.E.Value(), h.E.Type())
+		}
+		if out, err := MarshalJSONStruct(h); err != nil || !bytes.Equal(out, js) {
+			t.Errorf("MarshalJSONStruct: %s, %v", out, err)
+		}
+		if out, err := MarshalCBORStruct(h); err != nil || !bytes.Equal(out, cb) {
+			t.Errorf("MarshalCBORStruct: %x, %v", out, err)
+		}
+		if out, err := json.Marshal(h); err != nil || !bytes.Equal(out, js) {
+			t.Errorf("encoding/json: %s, %v", out, err)
+		}
+	}
+	// A legacy blob has no "$type": no union member.
+	var u Union
+	legacy := []byte(`{"cid":"` + cborTestBlobLinkString + `","mimeType":"image/png"}`)
+	if err := u.UnmarshalJSON(legacy); !errors.Is(err, ErrType) {
+		t.Errorf("a legacy blob as a union member: %v, want ErrType", err)
+	}
+}
+
 // TestRegistryConcurrent decodes with one registry from many goroutines while types are being
 // registered in it (run with -race).
 func TestRegistryConcurrent(t *testing.T) {

@@ -20,6 +20,8 @@ import (
 //   - a map[string]any, the generic form UnmarshalCBOR returns, when the type is not registered
 //     or no registry is given: an open union takes types its reader does not know, and keeps
 //     them whole, so that a record re-encoded from its struct keeps its bytes and CID;
+//   - a Blob, for a member whose "$type" is "blob": the data model reads that object as a blob
+//     (DECISIONS rule 13), in a union as anywhere, and it is written back as one;
 //   - nothing (the zero Union): the field was absent, or null.
 //
 // A Union field follows the Lexicon's open union (the default, "closed": false); a ClosedUnion
@@ -62,7 +64,8 @@ var (
 // checks that v's Go type is registered and remembers its NSID.
 func UnionOf(v any) Union { return Union{v: v} }
 
-// Value returns what u holds: a pointer to a registered struct, a map[string]any, or nil.
+// Value returns what u holds: a pointer to a registered struct, a map[string]any, a Blob (for a
+// member typed "blob", which the data model reads as a blob), or nil.
 func (u Union) Value() any { return u.v }
 
 // IsZero reports whether u holds nothing.
@@ -84,6 +87,10 @@ func unionMemberType(v any) (string, bool) {
 	case map[string]any:
 		t, ok := x["$type"].(string)
 		return t, ok
+	case Blob:
+		// The data model reads a member typed "blob" as a Blob; only the legacy form has no
+		// "$type".
+		return "blob", !x.Legacy
 	}
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
@@ -147,7 +154,7 @@ func (u Union) MarshalCBOR() ([]byte, error) {
 	switch x := v.(type) {
 	case nil:
 		return []byte{cborNull}, nil
-	case map[string]any:
+	case map[string]any, Blob:
 		return MarshalCBOR(x)
 	}
 	return MarshalCBORStruct(v)
@@ -175,6 +182,12 @@ func (u *Union) setGeneric(v any) error {
 			return errNoRecordType(0)
 		}
 		*u = Union{v: x}
+		return nil
+	case Blob:
+		if x.Legacy {
+			return errNoRecordType(0) // {cid, mimeType}: no "$type"
+		}
+		*u = Union{v: x} // "$type": "blob", as the struct path decodes it
 		return nil
 	}
 	return cborErr(ErrGoType, 0, describe(v)+" for a Go datamodel.Union (a union member is a map)")
@@ -259,7 +272,7 @@ func (u Union) MarshalJSON() ([]byte, error) {
 	switch x := v.(type) {
 	case nil:
 		return []byte("null"), nil
-	case map[string]any:
+	case map[string]any, Blob:
 		return MarshalJSON(x)
 	}
 	return MarshalJSONStruct(v)
