@@ -42,7 +42,11 @@ const (
 	DefaultMaxCIDLen   = 100
 	// DefaultMaxValues holds the worst shapes at the default sizes to at most 32 bytes allocated
 	// per input byte: one-key maps, the costliest per value, as many as the budget allows, take
-	// 27 MB through UnmarshalCBOR and UnmarshalCBORStruct alike (TestReliability). It is
+	// 27 MB through UnmarshalCBOR and UnmarshalCBORStruct alike (TestReliability), into the
+	// generic forms. Into the caller's own Go types, a value costs what its type takes: a []T
+	// field holds len × size of T, a null element included, so that a slice of [64]int64 takes
+	// 512 bytes per one-byte element (64 MB for 131,072 nulls); the Go type, not the input,
+	// sets that cost, and the budget still bounds the count. It is
 	// above DefaultMaxElements, so that one array of that many scalars passes, while
 	// the largest record of testdata/records has 1215 values and no record schema of the Lexicons
 	// allows an array of more than 1000 items (RELIABILITY.md has the measurements).
