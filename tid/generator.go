@@ -26,13 +26,17 @@ import (
 // the output runs ahead of the clock by at most the number of TIDs issued in the burst, in
 // microseconds, minus the time the burst took (e.g. 100 000 TIDs in 10 ms: at most 90 ms ahead);
 // it rejoins the clock as soon as calls come slower than one per microsecond, since every call
-// takes the clock's reading whenever it is later. Deployments that need more than a million TIDs
-// per second sustained should use several generators with distinct clock ids.
+// takes the clock's reading whenever it is later. The lead is bounded (DECISIONS rule 6) by the
+// day that [Generator.ContinueAfter] follows another clock's TID by: a generator whose output
+// would run more than [MaxAhead] past its clock, which takes over an hour of more than a million
+// TIDs a second, makes each Next wait for its clock instead, so that another generator can still
+// continue after its TIDs. Deployments that need more than a million TIDs per second sustained
+// should use several generators with distinct clock ids.
 //
 // The zero Generator is ready to use, with clock id 0 and the system clock. A Generator must
 // not be copied after first use.
 type Generator struct {
-	last    atomic.Uint64    // microseconds of the last TID issued
+	next    atomic.Uint64    // the least microsecond the next TID may take (0: none issued yet)
 	clockID uint64           // at most MaxClockID
 	clock   func() time.Time // nil: the system clock, systemMicro
 	// A cache line to itself: generators used on different cores (one per writer) must not
@@ -59,7 +63,9 @@ func NewGenerator(clockID uint) (*Generator, error) {
 // NewGeneratorWithClock is like [NewGenerator] but reads the time from now, which may step
 // backwards or jump: it is meant for tests. A nil now means the system clock. Times before 1970
 // count as the epoch, as they do for the system clock; Next panics if now reads a time after
-// 2255-06-05T23:47:34.740991Z, which no TID can hold.
+// 2255-06-05T23:47:34.740991Z, which no TID can hold, however far after it. An injected clock
+// bounds the lead as the system clock does ([MaxAhead]): one that never moves lets a generator
+// issue a day's worth of TIDs, 86.4 billion, and then makes Next wait for it.
 func NewGeneratorWithClock(clockID uint, now func() time.Time) (*Generator, error) {
 	if clockID > MaxClockID {
 		return nil, fmt.Errorf("tid: generator clock id %d: %w", clockID, ErrClockID)
@@ -79,8 +85,8 @@ var errExhausted = errors.New("tid: Generator passed the last microsecond a TID 
 //
 // A clock set before 1970 (a machine without a battery-backed clock, before NTP) counts as the
 // epoch: Next then runs on one microsecond a call from the last TID, as after a step backwards,
-// and never panics for it. Next panics only when no greater TID exists, which takes a clock
-// reading within a day of 2255-06-05T23:47:34.740991Z or after it: an injected clock, or that date.
+// and never panics for it. Next panics only when g has issued a TID of the last microsecond,
+// 2255-06-05T23:47:34.740991Z, or its clock reads after it: an injected clock, or that date.
 func (g *Generator) Next() TID {
 	var now uint64
 	if g.clock == nil { // the common case: systemMicro written out, so that monoMicro inlines
@@ -89,14 +95,39 @@ func (g *Generator) Next() TID {
 		now = g.now()
 	}
 	for {
-		last := g.last.Load()
-		us := max(now, last+1)
+		next := g.next.Load()
+		us := max(now, next)
 		if us > MaxUnixMicro {
 			panic(errExhausted)
 		}
-		if g.last.CompareAndSwap(last, us) {
+		if us > now+maxAhead {
+			now = g.waitFor(us - maxAhead)
+			continue
+		}
+		if g.next.CompareAndSwap(next, us+1) {
 			return TID(us<<clockBits | g.clockID)
 		}
+	}
+}
+
+// MaxAhead is how far ahead of its clock a Generator's output may run: as far as
+// [Generator.ContinueAfter] follows a TID from another clock.
+const MaxAhead = 24 * time.Hour
+
+// maxAhead is MaxAhead in microseconds.
+const maxAhead = uint64(MaxAhead / time.Microsecond)
+
+// waitFor waits until g's clock reads at least target microseconds, and returns its reading.
+// Not inlined: Next reaches it only after more than a day's worth of TIDs ahead of its clock.
+//
+//go:noinline
+func (g *Generator) waitFor(target uint64) uint64 {
+	for {
+		now := g.now()
+		if now >= target {
+			return now
+		}
+		time.Sleep(time.Duration(min(target-now, uint64(time.Second/time.Microsecond))) * time.Microsecond)
 	}
 }
 
@@ -114,28 +145,35 @@ func (g *Generator) ContinueAfter(t TID) error {
 		return fmt.Errorf("tid: cannot continue after %s: %w, which holds no time", t, ErrTopBit)
 	}
 	us := uint64(t.UnixMicro())
-	if now := g.now(); us > now+maxContinueAhead {
+	if now := g.now(); us > now+maxAhead {
 		return fmt.Errorf("tid: cannot continue after %s (%s): %w: more than a day after its reading %s",
 			t, t.Time().Format(time.RFC3339Nano), ErrAhead,
-			time.UnixMicro(int64(now)).UTC().Format(time.RFC3339Nano))
+			time.UnixMicro(int64(min(now, MaxUnixMicro))).UTC().Format(time.RFC3339Nano))
 	}
-	// Taking t's microsecond as the last one issued makes the next TID's microsecond greater,
-	// whatever the two clock ids are.
+	// The microsecond after t's, whatever the two clock ids are: a TID of g then sorts after t,
+	// and its time too.
+	floor := us + 1
 	for {
-		last := g.last.Load()
-		if last >= us || g.last.CompareAndSwap(last, us) {
+		next := g.next.Load()
+		if next >= floor || g.next.CompareAndSwap(next, floor) {
 			return nil
 		}
 	}
 }
 
-// maxContinueAhead is how far ahead of the clock ContinueAfter follows a TID, in microseconds.
-const maxContinueAhead = uint64(24 * time.Hour / time.Microsecond)
-
-// now returns the microseconds since the Unix epoch by g's clock; times before 1970 count as 0.
+// now returns the microseconds since the Unix epoch by g's clock; times before 1970 count as 0,
+// and times after the last microsecond a TID holds as the one after it, however far after it
+// (UnixMicro itself wraps past the year 294246).
 func (g *Generator) now() uint64 {
 	if g.clock == nil {
 		return uint64(max(systemMicro(), 0))
 	}
-	return uint64(max(g.clock().UnixMicro(), 0))
+	switch t := g.clock(); {
+	case t.Unix() < 0:
+		return 0
+	case t.Unix() > MaxUnixMicro/1_000_000: // past 2255-06-05T23:47:34, and no UnixMicro to wrap
+		return MaxUnixMicro + 1
+	default:
+		return uint64(t.UnixMicro())
+	}
 }

@@ -289,8 +289,8 @@ func TestNextExhausted(t *testing.T) {
 	}
 	// A clock before 1970 counts as the epoch.
 	clock := newFakeClock(time.Unix(-100, 0))
-	if id := clock.generator(t, 0).Next(); id.UnixMicro() != 1 {
-		t.Errorf("clock before 1970: %v at %d µs", id, id.UnixMicro())
+	if id := clock.generator(t, 0).Next(); id.UnixMicro() != 0 {
+		t.Errorf("clock before 1970: %v at %d µs, want the epoch's", id, id.UnixMicro())
 	}
 }
 
@@ -353,5 +353,77 @@ func TestGeneratorSize(t *testing.T) {
 	// A heap-allocated Generator fills a 64-byte size class, so no two share a cache line.
 	if size := unsafe.Sizeof(Generator{}); size != cacheLine {
 		t.Errorf("Generator is %d bytes, want %d", size, cacheLine)
+	}
+}
+
+// A clock beyond the last microsecond, however far (UnixMicro wraps past the year 294246), is
+// past it: Next panics as documented, rather than issue a TID of the wrapped time; a clock far
+// before 1970 is the epoch.
+func TestClockFarOutOfRange(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		at   time.Time
+	}{
+		{"year 2300", time.Date(2300, 1, 1, 0, 0, 0, 0, time.UTC)},
+		{"year 300000 (UnixMicro wraps negative)", time.Date(300000, 1, 1, 0, 0, 0, 0, time.UTC)},
+		{"year 586577 (UnixMicro wraps to 2023)", time.Unix(18446744073709+1_700_000_000, 0)},
+	} {
+		g, err := NewGeneratorWithClock(1, func() time.Time { return c.at })
+		if err != nil {
+			t.Fatal(err)
+		}
+		func() {
+			defer func() {
+				if r := recover(); r != errExhausted {
+					t.Errorf("%s: recovered %v, want %v", c.name, r, errExhausted)
+				}
+			}()
+			id := g.Next()
+			t.Errorf("%s: Next() = %v (%v), want a panic", c.name, id, id.Time())
+		}()
+		// Any TID is within a day behind such a clock: none is refused as ahead of it.
+		if err := g.ContinueAfter(MustParse("3kxnlhr3gxq23")); err != nil {
+			t.Errorf("%s: ContinueAfter: %v", c.name, err)
+		}
+	}
+	g, err := NewGeneratorWithClock(1, func() time.Time { return time.Date(-300000, 1, 1, 0, 0, 0, 0, time.UTC) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id := g.Next(); id.UnixMicro() != 0 {
+		t.Errorf("year -300000: %v at %d µs, want the epoch's", id, id.UnixMicro())
+	}
+}
+
+// The lead over the clock is bounded (DECISIONS rule 6) by MaxAhead: a generator a little short
+// of it (here by ContinueAfter, as a day of bursts would) issues on as far as the bound and then
+// waits for its clock, never issuing a TID more than MaxAhead ahead of it.
+func TestLeadBounded(t *testing.T) {
+	g, err := NewGenerator(5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := FromTime(time.Now().Add(MaxAhead-2*time.Millisecond), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.ContinueAfter(start); err != nil {
+		t.Fatal(err)
+	}
+	const n = 6000 // 6 ms of microseconds: the last 4 ms or more past the bound
+	prev := start
+	for i := range n {
+		id := g.Next()
+		after := time.Now()
+		if id <= prev {
+			t.Fatalf("TID %d: %v after %v", i, id, prev)
+		}
+		if lead := id.Time().Sub(after); lead > MaxAhead {
+			t.Fatalf("TID %d: %v is %v ahead of the clock read after it, more than MaxAhead", i, id, lead)
+		}
+		prev = id
+	}
+	if lead := prev.Time().Sub(time.Now()); lead < MaxAhead-time.Second {
+		t.Errorf("the last TID is %v ahead: the generator fell far behind the bound it waited at", lead)
 	}
 }
