@@ -8,9 +8,10 @@ import (
 )
 
 // ParsePath splits a repository path, "<collection NSID>/<record key>" as in
-// "app.bsky.feed.post/3jui7kd54zh2y", into its two parts. The collection must be a valid NSID
-// and the key a valid record key (of any type: the collection's Lexicon, which says which, is
-// not known here). Errors match ErrPath, and also the key's sentinel when the key is at fault.
+// "app.bsky.feed.post/3jui7kd54zh2y", into its two parts. The collection must be a valid,
+// normalized NSID (https://atproto.com/specs/repository: its authority in lower case) and the key
+// a valid record key (of any type: the collection's Lexicon, which says which, is not known
+// here). Errors match ErrPath, and also the key's sentinel when the key is at fault.
 // The results are substrings of path; ParsePath does not allocate when path is valid.
 func ParsePath(path string) (collection, key string, err error) {
 	slash := strings.IndexByte(path, '/')
@@ -25,6 +26,11 @@ func ParsePath(path string) (collection, key string, err error) {
 		e := newError("repository path", path, ne.Offset, ErrPath, "collection: "+ne.Reason)
 		e.part = ne.Err
 		return "", "", e
+	}
+	if i := upperInAuthority(collection); i >= 0 {
+		return "", "", newError("repository path", path, i, ErrPath, fmt.Sprintf(
+			"collection: %q at offset %d: the NSID of a repository path is normalized, its authority in lower case",
+			collection[i], i))
 	}
 	if !IsValid(key) {
 		if i := strings.IndexByte(key, '/'); i >= 0 {
@@ -47,4 +53,16 @@ func ParsePath(path string) (collection, key string, err error) {
 func ValidatePath(path string) error {
 	_, _, err := ParsePath(path)
 	return err
+}
+
+// upperInAuthority returns the offset of the first upper-case letter in the authority of a valid
+// NSID (every segment but the last, which may have them), or -1.
+func upperInAuthority(id string) int {
+	end := strings.LastIndexByte(id, '.')
+	for i := 0; i < end; i++ {
+		if c := id[i]; 'A' <= c && c <= 'Z' {
+			return i
+		}
+	}
+	return -1
 }
