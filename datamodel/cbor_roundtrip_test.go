@@ -324,3 +324,80 @@ func TestCBORConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodersReturnNoNilContainers: no decoder returns a nil []any or map[string]any, which the
+// encoders write as null: an empty array or object decodes to an empty, non-nil one, so that a
+// decoded tree re-encodes to the bytes it was read from.
+func TestDecodersReturnNoNilContainers(t *testing.T) {
+	inputs := [][]byte{[]byte(`[]`), []byte(`{}`),
+		[]byte(`{"a":[],"b":{},"c":[[],{},[{}]],"$type":"x","d":{"$type":"y","e":[],"f":{}}}`)}
+	for _, r := range cborTestRecords(t) {
+		inputs = append(inputs, r.json)
+	}
+	var findNil func(v any, path string) string
+	findNil = func(v any, path string) string {
+		switch x := v.(type) {
+		case []any:
+			if x == nil {
+				return path + " (a nil []any)"
+			}
+			for i, e := range x {
+				if p := findNil(e, fmt.Sprintf("%s/%d", path, i)); p != "" {
+					return p
+				}
+			}
+		case map[string]any:
+			if x == nil {
+				return path + " (a nil map[string]any)"
+			}
+			for k, e := range x {
+				if p := findNil(e, path+"/"+k); p != "" {
+					return p
+				}
+			}
+		}
+		return ""
+	}
+	for _, js := range inputs {
+		cb, err := JSONToCBOR(js)
+		if err != nil {
+			t.Fatalf("%.40s: %v", js, err)
+		}
+		decoded := map[string]func() (any, error){
+			"UnmarshalJSON": func() (any, error) { return UnmarshalJSON(js) },
+			"UnmarshalCBOR": func() (any, error) { return UnmarshalCBOR(cb) },
+			"UnmarshalCBORPrefix": func() (any, error) {
+				v, _, err := UnmarshalCBORPrefix(cb)
+				return v, err
+			},
+			"JSONDecoder": func() (any, error) { // one value per line
+				line, err := CBORToJSON(cb)
+				if err != nil {
+					return nil, err
+				}
+				return NewJSONDecoder(bytes.NewReader(append(line, '\n'))).Decode()
+			},
+			"CBORDecoder": func() (any, error) { return NewCBORDecoder(bytes.NewReader(cb)).Decode() },
+			"UnmarshalJSONStruct into any": func() (any, error) {
+				var v any
+				return v, UnmarshalJSONStruct(js, &v)
+			},
+			"UnmarshalCBORStruct into any": func() (any, error) {
+				var v any
+				return v, UnmarshalCBORStruct(cb, &v)
+			},
+		}
+		for name, decode := range decoded {
+			v, err := decode()
+			if err != nil {
+				t.Fatalf("%s(%.40s): %v", name, js, err)
+			}
+			if p := findNil(v, ""); p != "" {
+				t.Errorf("%s(%.40s): null at %s", name, js, p)
+			}
+			if out, err := MarshalCBOR(v); err != nil || !bytes.Equal(out, cb) {
+				t.Errorf("%s(%.40s) re-encodes to %x, %v; read from %x", name, js, out, err, cb)
+			}
+		}
+	}
+}

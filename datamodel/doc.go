@@ -15,6 +15,9 @@
 //	object    map[string]any
 //	blob      Blob
 //
+// The decoders never return a nil []any or map[string]any; the encoders write one as null, as
+// they write every nil slice and map.
+//
 // The generic entry points (MarshalCBOR, AppendCBOR, MarshalJSON, Validate, ValidateRecord,
 // RecordCID, Blobs, Links) also take Go values that stand for data-model values, anywhere in a
 // tree: slices, arrays and maps with string keys of them ([]string, []Link, map[string]int32,

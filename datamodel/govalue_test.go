@@ -429,3 +429,71 @@ func TestRecordCIDStructNotMap(t *testing.T) {
 		t.Errorf("MarshalCBOR = %x, %v; want the text string hello", out, err)
 	}
 }
+
+// TestNilArrayAndMapAreNull: a nil []any or map[string]any is null, as every nil Go slice and
+// map is (MarshalCBOR's doc), wherever it sits and whichever path writes it: the generic
+// walker, the typed encoders (MarshalCBORStruct, and MarshalCBOR's path for a struct), CBOR and
+// JSON alike; Validate accepts it at any depth, since it is no container.
+func TestNilArrayAndMapAreNull(t *testing.T) {
+	type anyField struct {
+		A any `cbor:"a"`
+	}
+	rows := []struct {
+		rule     string
+		v        any
+		cborHex  string
+		wantJSON string
+	}{
+		{"nil []any at the top", []any(nil), "f6", `null`},
+		{"nil map[string]any at the top", map[string]any(nil), "f6", `null`},
+		{"nil []any in a map[string]any", map[string]any{"a": []any(nil)}, "a1 6161 f6", `{"a":null}`},
+		{"nil map[string]any in an []any", []any{map[string]any(nil)}, "81 f6", `[null]`},
+		{"nil []any in a field typed any", anyField{[]any(nil)}, "a1 6161 f6", `{"a":null}`},
+		{"nil map[string]any in a field typed any", &anyField{map[string]any(nil)}, "a1 6161 f6", `{"a":null}`},
+		{"the struct with it, in an []any", []any{anyField{[]any(nil)}}, "81 a1 6161 f6", `[{"a":null}]`},
+		{"the struct with it, in a map[string]any", map[string]any{"s": anyField{map[string]any(nil)}}, "a1 6173 a1 6161 f6", `{"s":{"a":null}}`},
+		{"nil map[string]any in UnknownFields", goTestCollide{Text: "t", Unknown: UnknownFields{"x": map[string]any(nil)}},
+			"a2 6178 f6 6474657874 6174", `{"text":"t","x":null}`},
+		{"nil []any below MaxDepth levels is null, not too deep", jsonNestedWrap(DefaultMaxDepth, []any(nil)),
+			strings.Repeat("81", DefaultMaxDepth) + "f6", strings.Repeat("[", DefaultMaxDepth) + "null" + strings.Repeat("]", DefaultMaxDepth)},
+	}
+	for _, r := range rows {
+		t.Run(r.rule, func(t *testing.T) {
+			want := cborHex(t, r.cborHex)
+			for name, f := range map[string]func(any) ([]byte, error){
+				"MarshalCBOR":       func(v any) ([]byte, error) { return MarshalCBOR(v) },
+				"generic walker":    func(v any) ([]byte, error) { return cborGeneric(nil, v, nil) },
+				"MarshalCBORStruct": func(v any) ([]byte, error) { return MarshalCBORStruct(v) },
+			} {
+				if got, err := f(r.v); err != nil || !bytes.Equal(got, want) {
+					t.Errorf("%s = %x, %v; want %x", name, got, err, want)
+				}
+			}
+			for name, f := range map[string]func(any) ([]byte, error){
+				"MarshalJSON":       func(v any) ([]byte, error) { return MarshalJSON(v) },
+				"AppendJSON":        func(v any) ([]byte, error) { return AppendJSON(nil, v) },
+				"generic walker":    func(v any) ([]byte, error) { e := newJSONEncoder(nil); return e.value(nil, v, 1) },
+				"MarshalJSONStruct": func(v any) ([]byte, error) { return MarshalJSONStruct(v) },
+			} {
+				if got, err := f(r.v); err != nil || string(got) != r.wantJSON {
+					t.Errorf("%s = %s, %v; want %s", name, got, err, r.wantJSON)
+				}
+			}
+			if err := Validate(r.v); err != nil {
+				t.Errorf("Validate = %v", err)
+			}
+			if err := validateGeneric(r.v, nil); err != nil {
+				t.Errorf("generic Validate = %v", err)
+			}
+			// A record's CID is that of the bytes written; null is no record.
+			c, err := RecordCID(r.v)
+			if want[0]&0xe0 == cborMajorMap {
+				if err != nil || !c.Equals(cidutil.SumCBOR(want)) || ValidateRecord(r.v) != nil {
+					t.Errorf("RecordCID = %v, %v; ValidateRecord = %v; want the CID of %x", c, err, ValidateRecord(r.v), want)
+				}
+			} else if !errors.Is(err, ErrNotRecord) || !errors.Is(ValidateRecord(r.v), ErrNotRecord) {
+				t.Errorf("RecordCID = %v, ValidateRecord = %v; want ErrNotRecord", err, ValidateRecord(r.v))
+			}
+		})
+	}
+}

@@ -124,8 +124,14 @@ func (e *jsonEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 		}
 		return strconv.AppendInt(dst, int64(x), 10), nil
 	case map[string]any:
+		if x == nil {
+			return append(dst, "null"...), nil // as a nil Go map anywhere (see MarshalCBOR)
+		}
 		return e.object(dst, x, depth)
 	case []any:
+		if x == nil {
+			return append(dst, "null"...), nil
+		}
 		return e.array(dst, x, depth)
 	case Link:
 		return e.link(dst, cid.Cid(x))

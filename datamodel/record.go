@@ -47,7 +47,7 @@ func RecordCID(v any) (cid.Cid, error) {
 // not an object, as ValidateRecord and RecordCID both decide.
 func recordMap(v any) (m map[string]any, ok bool) {
 	if m, ok = v.(map[string]any); ok || isGeneric(v) {
-		return m, ok
+		return m, m != nil // a nil map is null, as the encoders write it: not an object
 	}
 	g, err := goValue(v)
 	if err != nil {

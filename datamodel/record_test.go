@@ -60,7 +60,9 @@ func TestRecordCIDNotRecord(t *testing.T) {
 	}
 	raw := jsonTestLink(t, jsonTestRawCID)
 	for _, v := range []any{
-		(*post)(nil), // a nil struct pointer: fxamacker would write null
+		(*post)(nil),           // a nil struct pointer: fxamacker would write null
+		map[string]any(nil),    // written as null, as every nil map
+		map[string]string(nil), // the same for a Go map
 		nil, int64(1), "text", []any{}, raw, Blob{Ref: raw, MimeType: "a/b", Size: 1},
 	} {
 		_, err := RecordCID(v)

@@ -279,8 +279,14 @@ func describe(v any) string {
 		}
 		return "found a string"
 	case []any:
+		if x == nil {
+			return "found null" // as the encoders write it
+		}
 		return "found an array"
 	case map[string]any:
+		if x == nil {
+			return "found null"
+		}
 		return "found an object"
 	case Link:
 		if !x.Defined() {

@@ -147,6 +147,9 @@ func (w *validator) value(v any, depth int) error {
 		}
 		return w.take(blobValues(x))
 	case []any:
+		if x == nil {
+			return nil // null, as the encoders write a nil slice
+		}
 		if depth > w.limits.MaxDepth {
 			return w.tooDeep()
 		}
@@ -164,6 +167,9 @@ func (w *validator) value(v any, depth int) error {
 		}
 		return nil
 	case map[string]any:
+		if x == nil {
+			return nil // null, as the encoders write a nil map
+		}
 		return w.object(x, depth)
 	}
 	g, err := goValue(v) // a Go value other than the generic types: see govalue.go

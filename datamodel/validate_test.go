@@ -84,6 +84,7 @@ func TestValidateRecord(t *testing.T) {
 		{"an empty map is a record", map[string]any{}, nil},
 		{"a string is not", "blah", ErrNotRecord},
 		{"null is not", nil, ErrNotRecord},
+		{"a nil map is null, so not a record", map[string]any(nil), ErrNotRecord},
 		{"an array is not", []any{}, ErrNotRecord},
 		{"a blob is not", Blob{Ref: raw, MimeType: "a/b"}, ErrNotRecord},
 		{"a link is not", raw, ErrNotRecord},
