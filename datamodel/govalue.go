@@ -48,10 +48,40 @@ type goRef struct {
 // that reaches it returns err, located by the walker's path.
 type goError struct{ err *Error }
 
-// maxGoHops bounds how many pointers and interfaces goValue follows for one value without
-// reaching a data-model value: a Go value can refer to itself without any container in between
-// (var x any; x = &x).
+// maxGoHops bounds how many Go values goValue converts in a row for one value without reaching a
+// data-model value, each the dynamic value of an interface reached through pointers: a Go value
+// can refer to itself without any container in between (var x any; x = &x), where no depth
+// limit applies. The typed encoders count the same values (goHops).
 const maxGoHops = 64
+
+// errGoHops is the error for a value beyond maxGoHops, on every path.
+func errGoHops() *Error {
+	return valueError(ErrTooDeep, "a Go value that refers to itself through pointers or interfaces")
+}
+
+// goHops counts, for the typed encoders, the Go values other than data-model values that they
+// read in a row out of interfaces at one depth (no container between them: a container's content
+// is one level deeper), as goValue counts its conversions, so that a value that refers to itself
+// without a container (var x any; x = &x) is refused as the generic walker refuses it instead of
+// recursing until the stack overflows. Only the places that follow an interface's dynamic value
+// count: a pointer type cannot refer to itself without one (typedPlanOf refuses type P *P).
+type goHops struct {
+	depth, n int
+}
+
+// hop counts one such value at depth, or refuses it past maxGoHops. It returns the count as it
+// was, which the caller puts back once the value is written, so that values side by side are not
+// counted as one chain.
+func (h *goHops) hop(depth int) (goHops, *Error) {
+	saved := *h
+	if h.depth != depth {
+		h.depth, h.n = depth, 0
+	}
+	if h.n++; h.n > maxGoHops {
+		return saved, errGoHops()
+	}
+	return saved, nil
+}
 
 // goValue returns the generic value that stands for v, a value that is none of the types of the
 // walkers' type switches, converted one level deep (see the top of the file), or the error that
@@ -91,15 +121,21 @@ func goValue(v any) (any, *Error) {
 			}
 		}
 		g := goShallow(p, rv)
+		if r, ok := g.(goRef); ok {
+			// A container behind a pointer (the plan's pointers followed by goShallow):
+			// converted now, not counted as another value of the chain, as the typed encoders
+			// count it (goHops).
+			g = goShallow(r.p, r.rv)
+		}
 		if e, ok := g.(goError); ok {
 			return nil, e.err
 		}
 		if isGeneric(g) {
 			return g, nil
 		}
-		v = g // the dynamic value of an interface, or a goRef: once more
+		v = g // the dynamic value of an interface: once more
 	}
-	return nil, valueError(ErrTooDeep, "a Go value that refers to itself through pointers or interfaces")
+	return nil, errGoHops()
 }
 
 // isGeneric reports whether the walkers' type switches take v without calling goValue.

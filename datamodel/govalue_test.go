@@ -497,3 +497,100 @@ func TestNilArrayAndMapAreNull(t *testing.T) {
 		})
 	}
 }
+
+// goTestChain returns a *any that reaches leaf through n pointers to interfaces (n Go values
+// that are not data-model values, then leaf), with no container between them.
+func goTestChain(n int, leaf any) any {
+	v := leaf
+	for range n {
+		p := new(any)
+		*p = v
+		v = p
+	}
+	return v
+}
+
+// TestGoValueHopLimit: a Go value that refers to itself through pointers and interfaces with no
+// container between (var x any; x = &x), where no depth limit applies, is refused by every entry
+// point with ErrTooDeep at its path, as the generic walker refuses it (goValue, maxGoHops): never
+// a fatal stack overflow in the typed encoders. A chain of maxGoHops such values is accepted by
+// every entry point and one more refused by every one, so that they accept the same values.
+func TestGoValueHopLimit(t *testing.T) {
+	type anyField struct {
+		A any `cbor:"a"`
+	}
+	var self any
+	self = &self
+	var a, b any
+	a, b = &b, &a
+	rows := []struct {
+		rule   string
+		v      any
+		path   string // of the error; "-" for a value every entry point accepts
+		record bool   // v is a record: RecordCID and ValidateRecord give the error too
+	}{
+		{"x = &x in a field typed any", anyField{self}, "/a", true},
+		{"x = &x in a field of a struct pointer", &anyField{self}, "/a", true},
+		{"x = &x in a map[string]any", map[string]any{"a": self}, "/a", true},
+		{"x = &x in a struct in an []any", []any{anyField{self}}, "/0/a", false},
+		{"x = &x in UnknownFields", goTestCollide{Unknown: UnknownFields{"x": self}}, "/x", true},
+		{"x = &x at the top", self, "", false},
+		{"a = &b, b = &a in a field", anyField{a}, "/a", true},
+		{"maxGoHops values, then a string", anyField{goTestChain(maxGoHops, "leaf")}, "-", true},
+		{"maxGoHops+1 values, then a string", anyField{goTestChain(maxGoHops+1, "leaf")}, "/a", true},
+		{"maxGoHops values at the top", goTestChain(maxGoHops, "leaf"), "-", false},
+		{"maxGoHops+1 values at the top", goTestChain(maxGoHops+1, "leaf"), "", false},
+		{"maxGoHops values below each of two levels", anyField{map[string]any{"b": goTestChain(maxGoHops, "leaf")}}, "-", true},
+		{"maxGoHops values side by side", []any{goTestChain(maxGoHops, "x"), goTestChain(maxGoHops, "y")}, "-", false},
+		{"maxGoHops values, then a link", anyField{goTestChain(maxGoHops, cborTestLink(t, cborTestBlobLinkString).CID())}, "-", true},
+	}
+	// A Go value that is not a data-model value counts at the end of a chain too, whatever it is.
+	for name, last := range map[string]any{"a struct pointer": &goTestNode{Name: "n"}, "an int8": int8(1),
+		"a nil *Blob": (*Blob)(nil), "UnknownFields": UnknownFields{"k": "v"}, "a []string": []string{"s"}} {
+		rows = append(rows, []struct {
+			rule   string
+			v      any
+			path   string
+			record bool
+		}{
+			{"maxGoHops values, the last " + name, anyField{goTestChain(maxGoHops-1, last)}, "-", true},
+			{"maxGoHops+1 values, the last " + name, anyField{goTestChain(maxGoHops, last)}, "/a", true},
+		}...)
+	}
+	for _, r := range rows {
+		t.Run(r.rule, func(t *testing.T) {
+			entry := map[string]func(any) error{
+				"MarshalCBOR":       func(v any) error { _, err := MarshalCBOR(v); return err },
+				"AppendCBOR":        func(v any) error { _, err := AppendCBOR(nil, v); return err },
+				"generic walker":    func(v any) error { _, err := cborGeneric(nil, v, nil); return err },
+				"MarshalCBORStruct": func(v any) error { _, err := MarshalCBORStruct(v); return err },
+				"MarshalJSON":       func(v any) error { _, err := MarshalJSON(v); return err },
+				"AppendJSON":        func(v any) error { _, err := AppendJSON(nil, v); return err },
+				"MarshalJSONIndent": func(v any) error { _, err := MarshalJSONIndent(v, "", "\t"); return err },
+				"MarshalJSONStruct": func(v any) error { _, err := MarshalJSONStruct(v); return err },
+				"Validate":          func(v any) error { return Validate(v) },
+			}
+			if r.record {
+				entry["ValidateRecord"] = func(v any) error { return ValidateRecord(v) }
+				entry["RecordCID"] = func(v any) error { _, err := RecordCID(v); return err }
+			}
+			for name, f := range entry {
+				err := f(r.v)
+				if r.path == "-" {
+					if err != nil {
+						t.Errorf("%s = %v, want no error", name, err)
+					}
+				} else if !sameError(err, &Error{Err: ErrTooDeep, Offset: -1, Path: r.path}) {
+					t.Errorf("%s = %v (path %q), want ErrTooDeep at %q", name, err, errPath(err), r.path)
+				}
+			}
+			if r.path == "-" {
+				want, _ := cborGeneric(nil, r.v, nil)
+				if got, err := MarshalCBORStruct(r.v); err != nil || !bytes.Equal(got, want) {
+					t.Errorf("MarshalCBORStruct = %x, %v; the generic walker writes %x", got, err, want)
+				}
+			}
+			_, _ = Blobs(r.v), Links(r.v) // end, without a stack overflow
+		})
+	}
+}

@@ -21,6 +21,7 @@ import (
 	"unsafe"
 
 	"github.com/fxamacker/cbor/v2"
+	cid "github.com/ipfs/go-cid"
 
 	"github.com/atcore/atcore/internal/utf8v"
 	"github.com/atcore/atcore/tid"
@@ -33,6 +34,7 @@ type typedEncoder struct {
 	// generic makes the encoder refuse what the generic entry points refuse and the Struct
 	// functions accept (toarray structs), for MarshalCBOR's fast path (isGoStruct).
 	generic bool
+	hops    goHops // Go values read out of interfaces in a row (var x any; x = &x)
 }
 
 // typedMarshal appends the encoding of v to dst.
@@ -49,6 +51,7 @@ func (e *typedEncoder) top(dst []byte, v any) ([]byte, *Error) {
 		if p.err != nil {
 			return dst, typedErr(p)
 		}
+		e.hops = goHops{depth: 1, n: 1} // v, as anyValue would count it
 		return e.encode(dst, p.elem, rv.UnsafePointer(), 1)
 	}
 	return e.anyValue(dst, v, 1)
@@ -252,13 +255,36 @@ func (e *typedEncoder) anyValue(dst []byte, v any, depth int) ([]byte, *Error) {
 			return append(dst, cborNull), nil
 		}
 		return e.anySlice(dst, x, depth)
+	case nil, bool, string, int64, int, Link, cid.Cid, Bytes, []byte, Blob:
+		out, err := e.cborEncoder.value(dst, v, depth)
+		return out, typedAsError(err)
+	case *Blob:
+		if x != nil {
+			out, err := e.cborEncoder.value(dst, v, depth)
+			return out, typedAsError(err)
+		}
+	}
+	// A Go value other than a data-model value (isGeneric): counted, as goValue counts it.
+	saved, err := e.hops.hop(depth)
+	if err != nil {
+		return dst, err
+	}
+	dst, err = e.goAny(dst, v, depth)
+	e.hops = saved
+	return dst, err
+}
+
+// goAny writes v, a Go value other than a data-model value held in an interface: the other Go
+// integer types, floats (refused) and a nil *Blob as the generic encoder writes them,
+// UnknownFields as a map[string]any, anything else by its plan.
+func (e *typedEncoder) goAny(dst []byte, v any, depth int) ([]byte, *Error) {
+	switch x := v.(type) {
 	case UnknownFields:
 		if x == nil {
 			return append(dst, cborNull), nil
 		}
 		return e.anyMap(dst, x, depth)
-	case nil, bool, string, int64, int, Link, Bytes, []byte, Blob, *Blob,
-		int8, int16, int32, uint, uint8, uint16, uint32, uint64, float32, float64:
+	case *Blob, int8, int16, int32, uint, uint8, uint16, uint32, uint64, float32, float64:
 		out, err := e.cborEncoder.value(dst, v, depth)
 		return out, typedAsError(err)
 	}

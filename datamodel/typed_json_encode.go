@@ -61,12 +61,16 @@ type typedJSONEncoder struct {
 	// generic makes the encoder refuse what the generic entry points refuse and the Struct
 	// functions accept (toarray structs), for MarshalJSON's fast path (isGoStruct).
 	generic bool
+	hops    goHops // Go values read out of interfaces in a row (var x any; x = &x)
 }
 
 // top appends v, the top-level value.
 func (e *typedJSONEncoder) top(dst []byte, v any) ([]byte, error) {
 	if v == nil {
 		return append(dst, "null"...), nil
+	}
+	if !isGeneric(v) {
+		e.hops = goHops{depth: 1, n: 1} // v, as anyValue would count it
 	}
 	rv := reflect.ValueOf(v)
 	if rv.Kind() == reflect.Pointer {
@@ -164,9 +168,17 @@ func (e *typedJSONEncoder) value(dst []byte, p *typedPlan, ptr unsafe.Pointer, d
 		if iv.IsNil() {
 			return append(dst, "null"...), nil
 		}
+		saved := e.hops
+		if !isGeneric(iv.Elem().Interface()) { // counted as anyValue counts it
+			if _, err := e.hops.hop(depth); err != nil {
+				return dst, err
+			}
+		}
 		x := reflect.New(iv.Elem().Type())
 		x.Elem().Set(iv.Elem())
-		return e.value(dst, typedPlanOf(x.Type().Elem()), x.UnsafePointer(), depth)
+		dst, err := e.value(dst, typedPlanOf(x.Type().Elem()), x.UnsafePointer(), depth)
+		e.hops = saved
+		return dst, err
 	}
 	// typedInvalid, or an UnknownFields-typed value out of a struct (a map, handled above).
 	return dst, valueError(p.err.Err, p.err.Detail) // a copy: paths are put in front of it
@@ -189,13 +201,34 @@ func (e *typedJSONEncoder) anyValue(dst []byte, v any, depth int) ([]byte, error
 			return append(dst, "null"...), nil
 		}
 		return e.anySlice(dst, x, depth)
+	case nil, bool, string, int64, int, Link, cid.Cid, Bytes, []byte, Blob:
+		return e.jsonEncoder.value(dst, v, depth)
+	case *Blob:
+		if x != nil {
+			return e.jsonEncoder.value(dst, v, depth)
+		}
+	}
+	// A Go value other than a data-model value (isGeneric): counted, as goValue counts it.
+	saved, herr := e.hops.hop(depth)
+	if herr != nil {
+		return dst, herr
+	}
+	dst, err := e.goAny(dst, v, depth)
+	e.hops = saved
+	return dst, err
+}
+
+// goAny appends v, a Go value other than a data-model value held in an interface: the other Go
+// integer types, floats (refused) and a nil *Blob as MarshalJSON writes them, UnknownFields as a
+// map[string]any, anything else by its plan.
+func (e *typedJSONEncoder) goAny(dst []byte, v any, depth int) ([]byte, error) {
+	switch x := v.(type) {
 	case UnknownFields:
 		if x == nil {
 			return append(dst, "null"...), nil
 		}
 		return e.anyMap(dst, x, depth)
-	case nil, bool, string, int64, int, Link, Bytes, []byte, Blob, *Blob,
-		int8, int16, int32, uint, uint8, uint16, uint32, uint64, float32, float64:
+	case *Blob, int8, int16, int32, uint, uint8, uint16, uint32, uint64, float32, float64:
 		return e.jsonEncoder.value(dst, v, depth)
 	}
 	rv := reflect.ValueOf(v)
