@@ -65,6 +65,17 @@ type (
 		Text    string        `cbor:"text"`
 		Unknown UnknownFields `cbor:"-"`
 	}
+	// goTestBlobShaped has the blob shape through Go types other than the generic ones.
+	goTestBlobShaped struct {
+		Type     goTestLang  `cbor:"$type"`
+		Ref      *Link       `cbor:"ref"`
+		MimeType goTestLang  `cbor:"mimeType"`
+		Size     goTestCount `cbor:"size"`
+	}
+	goTestPtrType struct {
+		Type *string `cbor:"$type"`
+		Ref  Link    `cbor:"ref,omitempty"`
+	}
 )
 
 // goTestRows pairs Go values with the generic trees they stand for.
@@ -137,6 +148,12 @@ func goTestRows(t *testing.T) []struct {
 		{"*any", func() any { var x any = []string{"a"}; return &x }(), []any{"a"}},
 		{"recursive type", &goTestNode{Name: "a", Next: &goTestNode{Name: "b"}},
 			map[string]any{"name": "a", "next": map[string]any{"name": "b"}}},
+		// The map rules (DECISIONS rules 11, 13) look at the equal generic values.
+		{"rule 11: a $type of a named string type in a Go map", map[string]goTestLang{"$type": "app.x"}, map[string]any{"$type": "app.x"}},
+		{"rule 11: a *string $type field", goTestPtrType{Type: func() *string { s := "app.x"; return &s }()},
+			map[string]any{"$type": "app.x"}},
+		{"rule 13: a blob-shaped struct with a *Link ref and named types", goTestBlobShaped{"blob", &raw, "image/png", 3},
+			map[string]any{"$type": "blob", "ref": raw, "mimeType": "image/png", "size": int64(3)}},
 	}
 }
 
@@ -255,6 +272,16 @@ func TestGoValueErrors(t *testing.T) {
 			Type string `cbor:"$type"`
 			Ref  Link   `cbor:"ref"`
 		}{"blob", raw}, map[string]any{"$type": "blob", "ref": raw}, ErrBlob, ""},
+		{"rule 11: an empty $type of a named string type in a Go map", map[string]goTestLang{"$type": ""},
+			map[string]any{"$type": ""}, ErrType, "/$type"},
+		{"rule 13: a Go map typed blob of a named string type", map[string]goTestLang{"$type": "blob", "ref": "x"},
+			map[string]any{"$type": "blob", "ref": "x"}, ErrBlob, ""},
+		{"rule 13: a *string $type field typed blob without the blob shape", goTestPtrType{Type: func() *string { s := "blob"; return &s }(), Ref: raw},
+			map[string]any{"$type": "blob", "ref": raw}, ErrBlob, ""},
+		{"rule 13: a blob-shaped struct with a nil *Link ref", goTestBlobShaped{"blob", nil, "image/png", 3},
+			map[string]any{"$type": "blob", "ref": nil, "mimeType": "image/png", "size": int64(3)}, ErrBlob, "/ref"},
+		{"rule 13: a blob-shaped struct with an empty mimeType of a named type", goTestBlobShaped{"blob", &raw, "", 3},
+			map[string]any{"$type": "blob", "ref": raw, "mimeType": "", "size": int64(3)}, ErrBlob, "/mimeType"},
 		{"rule 14: a key longer than MaxKeyLen", map[string]string{long: "v"}, map[string]any{long: "v"}, ErrKeyTooLong, "/" + long},
 		{"rule 14: deeper than MaxDepth through struct pointers", deepNode, deepGeneric, ErrTooDeep, strings.Repeat("/next", DefaultMaxDepth)},
 		{"rule 14: more elements than MaxElements", make([]bool, DefaultMaxElements+1), nil, ErrTooManyElements, ""},

@@ -15,8 +15,9 @@ import (
 )
 
 // goMap writes a map with string keys and values of a Go type other than any. Its rules are
-// checked on the same tree as a map[string]any, which it is copied into when a "$type" key makes
-// the rules look at values (rare).
+// checked on the equal generic tree, as MarshalCBOR checks them: the map is copied into a
+// map[string]any of its values as goValue converts them when a reserved key makes the rules look
+// at values (rare).
 func (e *typedEncoder) goMap(dst []byte, p *typedPlan, mv reflect.Value, depth int) ([]byte, *Error) {
 	n := mv.Len()
 	id := containerID{mv.UnsafePointer(), 0}
@@ -40,7 +41,7 @@ func (e *typedEncoder) goMap(dst []byte, p *typedPlan, mv reflect.Value, depth i
 	}
 	if generic != nil {
 		for i, k := range keys {
-			generic[k] = vals.Index(i).Interface()
+			generic[k] = goElem(p.elem, vals.Index(i)) // a named string type is a string
 		}
 		if err := checkMapShape(generic, e.maxCIDLen); err != nil {
 			return dst, err
@@ -208,7 +209,8 @@ func (e *typedEncoder) structEntries(dst []byte, p *typedPlan, ptr unsafe.Pointe
 
 // structShape applies the rules on reserved keys (rules 10, 11, 13) to a struct written as a map:
 // no "$link" or "$bytes" key, "$type" a non-empty string, and a struct typed "blob" exactly the
-// blob shape, checked on the same tree MarshalCBOR would check.
+// blob shape, checked on the same tree MarshalCBOR would check: the fields' values as goValue
+// converts them (a *Link is a link, a named string type a string).
 func (e *typedEncoder) structShape(p *typedPlan, ptr unsafe.Pointer, shape mapShape, reserved bool, typeField int, unknown map[string]any) *Error {
 	hasLink, hasBytes := shape.hasLink, shape.hasBytes
 	if reserved {
@@ -239,10 +241,11 @@ func (e *typedEncoder) structShape(p *typedPlan, ptr unsafe.Pointer, shape mapSh
 		blob = t == "blob"
 	case typeField >= 0:
 		f := &p.fields[typeField]
-		typ := reflect.NewAt(f.plan.typ, typedFieldPtr(ptr, f, false)).Elem().Interface()
+		typ := goElem(f.plan, reflect.NewAt(f.plan.typ, typedFieldPtr(ptr, f, false)).Elem())
 		if err := checkType(typ); err != nil {
 			return err
 		}
+		blob = typ == "blob" // a *string, say
 	case shape.hasType:
 		if err := checkType(shape.typ); err != nil {
 			return err
@@ -262,7 +265,7 @@ func (e *typedEncoder) structShape(p *typedPlan, ptr unsafe.Pointer, shape mapSh
 		if fp == nil || f.omitEmpty && typedEmpty(f.plan, fp) {
 			continue
 		}
-		m[f.name] = reflect.NewAt(f.plan.typ, fp).Elem().Interface()
+		m[f.name] = goElem(f.plan, reflect.NewAt(f.plan.typ, fp).Elem())
 	}
 	m["$type"] = "blob"
 	_, err := blobFromMap(m, e.maxCIDLen)
