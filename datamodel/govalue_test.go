@@ -154,6 +154,17 @@ func goTestRows(t *testing.T) []struct {
 			map[string]any{"$type": "app.x"}},
 		{"rule 13: a blob-shaped struct with a *Link ref and named types", goTestBlobShaped{"blob", &raw, "image/png", 3},
 			map[string]any{"$type": "blob", "ref": raw, "mimeType": "image/png", "size": int64(3)}},
+		{"rule 11: a $type of a named string type in a map[string]any", map[string]any{"$type": goTestLang("app.x")},
+			map[string]any{"$type": "app.x"}},
+		{"rule 11: a *string $type in a map[string]any", map[string]any{"$type": func() *string { s := "app.x"; return &s }()},
+			map[string]any{"$type": "app.x"}},
+		{"rule 11: a $type of a named string type in a field typed any", struct {
+			Type any `cbor:"$type"`
+		}{goTestLang("app.x")}, map[string]any{"$type": "app.x"}},
+		{"rule 11: a $type of a named string type in UnknownFields", goTestCollide{Text: "t", Unknown: UnknownFields{"$type": goTestLang("app.x")}},
+			map[string]any{"$type": "app.x", "text": "t"}},
+		{"rule 13: a map[string]any blob of Go values", map[string]any{"$type": goTestLang("blob"), "ref": &raw, "mimeType": goTestLang("image/png"), "size": goTestCount(3)},
+			map[string]any{"$type": "blob", "ref": raw, "mimeType": "image/png", "size": int64(3)}},
 	}
 }
 
@@ -282,6 +293,16 @@ func TestGoValueErrors(t *testing.T) {
 			map[string]any{"$type": "blob", "ref": nil, "mimeType": "image/png", "size": int64(3)}, ErrBlob, "/ref"},
 		{"rule 13: a blob-shaped struct with an empty mimeType of a named type", goTestBlobShaped{"blob", &raw, "", 3},
 			map[string]any{"$type": "blob", "ref": raw, "mimeType": "", "size": int64(3)}, ErrBlob, "/mimeType"},
+		{"rule 11: an empty $type of a named string type in a map[string]any", map[string]any{"$type": goTestLang("")},
+			map[string]any{"$type": ""}, ErrType, "/$type"},
+		{"rule 11: a nil *string $type in a map[string]any", map[string]any{"$type": (*string)(nil)},
+			map[string]any{"$type": nil}, ErrType, "/$type"},
+		{"rule 13: a map[string]any typed blob of a named string type, without the blob shape", map[string]any{"$type": goTestLang("blob")},
+			map[string]any{"$type": "blob"}, ErrBlob, ""},
+		{"rule 13: a map[string]any blob with a nil *Link ref", map[string]any{"$type": "blob", "ref": (*Link)(nil), "mimeType": goTestLang("a/b"), "size": goTestCount(1)},
+			map[string]any{"$type": "blob", "ref": nil, "mimeType": "a/b", "size": int64(1)}, ErrBlob, "/ref"},
+		{"rule 13: a map[string]any blob with an empty mimeType of a named type", map[string]any{"$type": "blob", "ref": &raw, "mimeType": goTestLang(""), "size": goTestCount(1)},
+			map[string]any{"$type": "blob", "ref": raw, "mimeType": "", "size": int64(1)}, ErrBlob, "/mimeType"},
 		{"rule 14: a key longer than MaxKeyLen", map[string]string{long: "v"}, map[string]any{long: "v"}, ErrKeyTooLong, "/" + long},
 		{"rule 14: deeper than MaxDepth through struct pointers", deepNode, deepGeneric, ErrTooDeep, strings.Repeat("/next", DefaultMaxDepth)},
 		{"rule 14: more elements than MaxElements", make([]bool, DefaultMaxElements+1), nil, ErrTooManyElements, ""},

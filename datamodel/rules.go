@@ -46,12 +46,42 @@ func errReservedKey(key string) *Error {
 	return nil
 }
 
-// checkType checks the value t of a "$type" key: a non-empty string (rule 11).
+// checkType checks the value t of a "$type" key: a non-empty string (rule 11), or a Go value
+// written as one (see typeString).
 func checkType(t any) *Error {
-	if s, ok := t.(string); !ok || s == "" {
+	if s, ok := typeString(t); !ok || s == "" {
 		return errType(describe(t))
 	}
 	return nil
+}
+
+// typeString returns the string that t, the value of a "$type" key, is written as, and whether it
+// is one: t itself, or the string a Go value stands for (a named string type, a *string:
+// govalue.go), so that a Go value is checked as the equal generic tree. A decoded tree's string
+// is taken at the first test.
+func typeString(t any) (s string, ok bool) {
+	if s, ok = t.(string); !ok {
+		s, ok = goString(t)
+	}
+	return s, ok
+}
+
+// goString is typeString for a value other than a string.
+func goString(v any) (string, bool) {
+	g, ok := goGeneric(v)
+	s, isString := g.(string)
+	return s, ok && isString
+}
+
+// goGeneric returns the generic value that v, a Go value other than a generic one, stands for, as
+// goValue converts it; ok is false for a generic v and for a value goValue refuses. The rules call
+// it where a generic value fails them, so that decoded trees never pay for it.
+func goGeneric(v any) (g any, ok bool) {
+	if isGeneric(v) {
+		return nil, false
+	}
+	g, err := goValue(v)
+	return g, err == nil
 }
 
 // errType is the error for a "$type" whose value is found (see describe): rule 11 asks for a
@@ -83,10 +113,11 @@ func checkMapShape(m map[string]any, maxCIDLen int) *Error {
 // checkTypedMap is checkMapShape for a map m whose "$type" key holds t, once the reserved keys are
 // known to be absent.
 func checkTypedMap(m map[string]any, t any, maxCIDLen int) *Error {
-	if err := checkType(t); err != nil {
-		return err
+	s, ok := typeString(t)
+	if !ok || s == "" {
+		return errType(describe(t))
 	}
-	if t != "blob" {
+	if s != "blob" {
 		return nil
 	}
 	_, err := blobFromMap(m, maxCIDLen)
@@ -138,7 +169,8 @@ func blobExtraKey(m map[string]any) (extra string, found bool) {
 }
 
 // blobMember checks the member key: v of a map typed "blob" and stores it in b. The "$type"
-// member is checked by the caller; any key a blob does not have is an error.
+// member is checked by the caller; any key a blob does not have is an error. A Go value (a *Link,
+// a named string type) is checked as the generic value it stands for (goGeneric).
 func blobMember(b *Blob, key string, v any, maxCIDLen int) *Error {
 	switch key {
 	case "$type":
@@ -151,6 +183,9 @@ func blobMember(b *Blob, key string, v any, maxCIDLen int) *Error {
 		case cid.Cid:
 			c = x
 		default:
+			if g, ok := goGeneric(v); ok {
+				return blobMember(b, key, g, maxCIDLen)
+			}
 			return valueError(ErrBlob, "ref must be a link, "+describe(v)).atKey(key)
 		}
 		if err := checkLink(c, maxCIDLen); err != nil {
@@ -159,6 +194,11 @@ func blobMember(b *Blob, key string, v any, maxCIDLen int) *Error {
 		b.Ref = Link(c)
 	case "mimeType":
 		s, ok := v.(string)
+		if !ok {
+			if g, ok := goGeneric(v); ok {
+				return blobMember(b, key, g, maxCIDLen)
+			}
+		}
 		if !ok || s == "" {
 			return errBlobMimeType(v)
 		}
@@ -167,6 +207,9 @@ func blobMember(b *Blob, key string, v any, maxCIDLen int) *Error {
 		n, isInt, err := goInt(v)
 		switch {
 		case !isInt:
+			if g, ok := goGeneric(v); ok {
+				return blobMember(b, key, g, maxCIDLen)
+			}
 			return valueError(ErrBlob, "size must be an integer, "+describe(v)).atKey(key)
 		case err != nil:
 			return err.(*Error).atKey(key)

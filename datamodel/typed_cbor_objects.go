@@ -245,12 +245,14 @@ func (e *typedEncoder) structShape(p *typedPlan, ptr unsafe.Pointer, shape mapSh
 		if err := checkType(typ); err != nil {
 			return err
 		}
-		blob = typ == "blob" // a *string, say
+		s, _ := typeString(typ) // a *string, say
+		blob = s == "blob"
 	case shape.hasType:
 		if err := checkType(shape.typ); err != nil {
 			return err
 		}
-		blob = shape.typ == "blob"
+		s, _ := typeString(shape.typ)
+		blob = s == "blob"
 	}
 	if !blob {
 		return nil

@@ -197,7 +197,7 @@ func (w *goWalk) stop(depth int) bool {
 
 // walkBlobMap converts a plain map with exactly the blob shape to a Blob.
 func walkBlobMap(m map[string]any) (Blob, bool) {
-	if t, ok := m["$type"].(string); !ok || t != "blob" {
+	if t, ok := typeString(m["$type"]); !ok || t != "blob" {
 		return Blob{}, false
 	}
 	b, err := blobFromMap(m, DefaultMaxCIDLen)
