@@ -30,14 +30,14 @@ import (
 // The limits are DefaultLimits unless opts say otherwise (WithLimits), as for MarshalCBOR: a tree
 // decoded with raised limits re-encodes with the same options.
 func MarshalJSON(v any, opts ...Option) ([]byte, error) {
-	return jsonMarshal(v, "", "", opts)
+	return jsonMarshal(v, false, "", "", opts)
 }
 
 // MarshalJSONIndent is like MarshalJSON but puts each array element and object member on a new
 // line that starts with prefix followed by one copy of indent per nesting level, as
-// encoding/json.MarshalIndent does.
+// encoding/json.MarshalIndent does, even when prefix and indent are both empty.
 func MarshalJSONIndent(v any, prefix, indent string, opts ...Option) ([]byte, error) {
-	return jsonMarshal(v, prefix, indent, opts)
+	return jsonMarshal(v, true, prefix, indent, opts)
 }
 
 // AppendJSON appends the compact atproto JSON encoding of v to dst, as MarshalJSON writes it. On
@@ -58,9 +58,10 @@ func AppendJSON(dst []byte, v any, opts ...Option) ([]byte, error) {
 	return out, nil
 }
 
-// jsonMarshal encodes into a pooled buffer (see getEncodeBuf) and returns an exact-size copy.
-func jsonMarshal(v any, prefix, indent string, opts []Option) ([]byte, error) {
-	if prefix == "" && indent == "" && isGoStruct(v) {
+// jsonMarshal encodes into a pooled buffer (see getEncodeBuf) and returns an exact-size copy,
+// laid out by prefix and indent if pretty.
+func jsonMarshal(v any, pretty bool, prefix, indent string, opts []Option) ([]byte, error) {
+	if !pretty && isGoStruct(v) {
 		// As MarshalCBOR (appendCBOR): the typed encoder for a struct, written compact, and the
 		// generic walker for every error.
 		e := typedJSONEncoder{jsonEncoder: newJSONEncoder(opts), generic: true}
@@ -76,7 +77,7 @@ func jsonMarshal(v any, prefix, indent string, opts []Option) ([]byte, error) {
 		}
 	}
 	e := newJSONEncoder(opts)
-	e.prefix, e.indent, e.pretty = prefix, indent, prefix != "" || indent != ""
+	e.prefix, e.indent, e.pretty = prefix, indent, pretty
 	pooled := getEncodeBuf()
 	buf, err := e.value(*pooled, v, 1)
 	out := exactCopy(buf, err)

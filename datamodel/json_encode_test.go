@@ -129,20 +129,31 @@ func TestMarshalJSONIndent(t *testing.T) {
 	if string(got) != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
-	// The same layout as encoding/json's, prefix included.
-	compact, err := MarshalJSON(v)
-	if err != nil {
-		t.Fatal(err)
+	// The same layout as encoding/json's, prefix included, and with an empty prefix and indent:
+	// each member still on a line of its own, as json.MarshalIndent(v, "", "") writes it. A struct
+	// (which MarshalJSON writes with the typed encoder) too.
+	type post struct {
+		Text  string `json:"text"`
+		Langs []any  `json:"langs"`
 	}
-	for _, p := range []string{"", "> "} {
-		var buf bytes.Buffer
-		if err := json.Indent(&buf, compact, p, "\t"); err != nil {
+	for _, val := range []any{v, post{Text: "hi", Langs: []any{"en"}}, &post{}} {
+		compact, err := MarshalJSON(val)
+		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := MarshalJSONIndent(v, p, "\t")
-		if err != nil || string(got) != buf.String() {
-			t.Errorf("prefix %q: got\n%s\nencoding/json.Indent gives\n%s", p, got, buf.String())
+		for _, layout := range [][2]string{{"", "\t"}, {"> ", "\t"}, {"", ""}, {"> ", ""}} {
+			var buf bytes.Buffer
+			if err := json.Indent(&buf, compact, layout[0], layout[1]); err != nil {
+				t.Fatal(err)
+			}
+			got, err := MarshalJSONIndent(val, layout[0], layout[1])
+			if err != nil || string(got) != buf.String() {
+				t.Errorf("%T, prefix %q, indent %q: got\n%q\nencoding/json.Indent gives\n%q", val, layout[0], layout[1], got, buf.String())
+			}
 		}
+	}
+	if got, _ := MarshalJSONIndent(map[string]any{"a": int64(1)}, "", ""); string(got) != "{\n\"a\": 1\n}" {
+		t.Errorf("MarshalJSONIndent(prefix and indent empty) = %q, want %q", got, "{\n\"a\": 1\n}")
 	}
 }
 
