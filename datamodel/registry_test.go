@@ -403,6 +403,15 @@ func TestUnionBlobMember(t *testing.T) {
 			t.Errorf("encoding/json: %s, %v", out, err)
 		}
 	}
+	// A map member whose "$type" is a Go value of a string kind: the equal generic tree's.
+	type nsidString string
+	m := UnionOf(map[string]any{"$type": nsidString("app.example.x"), "n": int64(1)})
+	if m.Type() != "app.example.x" {
+		t.Errorf("Type of a map member with a named-string $type: %q", m.Type())
+	}
+	if out, err := MarshalJSONStruct(holder{E: m}); err != nil || string(out) != `{"e":{"$type":"app.example.x","n":1}}` {
+		t.Errorf("MarshalJSONStruct of it: %s, %v", out, err)
+	}
 	// A legacy blob has no "$type": no union member.
 	var u Union
 	legacy := []byte(`{"cid":"` + cborTestBlobLinkString + `","mimeType":"image/png"}`)

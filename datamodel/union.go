@@ -85,8 +85,7 @@ func unionMemberType(v any) (string, bool) {
 	case nil:
 		return "", false
 	case map[string]any:
-		t, ok := x["$type"].(string)
-		return t, ok
+		return typeString(x["$type"]) // a named string type, or a pointer to one, is a string
 	case Blob:
 		// The data model reads a member typed "blob" as a Blob; only the legacy form has no
 		// "$type".
