@@ -38,7 +38,11 @@
 // ErrValue (or ErrNotFound for a type the catalog does not hold) with errors.Is.
 //
 // String lengths are UTF-8 bytes; graphemes are extended grapheme clusters (Unicode UAX #29,
-// github.com/rivo/uniseg). knownValues are advice and are not enforced. Formats are checked by
+// github.com/rivo/uniseg). uniseg v0.4.7, its latest release, implements Unicode 15.0, before
+// rule GB9c of 15.1 joined an Indic conjunct ("क्ष": consonant, virama, consonant) into one
+// cluster: such a conjunct counts as two graphemes or more here, as in indigo, which uses the
+// same library, so that Hindi text near maxGraphemes can be refused that a Unicode 15.1
+// segmenter takes. knownValues are advice and are not enforced. Formats are checked by
 // the module's syntax packages (nsid, did, handle, atident, aturi, datetime, lang, rkey, tid,
 // cidutil) and here for uri: every format of the spec is checked.
 //

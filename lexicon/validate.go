@@ -47,11 +47,12 @@ type Options struct {
 }
 
 // ValidateRecord checks a decoded record (datamodel.UnmarshalJSON or UnmarshalCBOR) against the
-// record schema its "$type" names, and returns the first problem as an *Error: ErrValue with
-// the JSON Pointer of the bad value and the rule, or ErrNotFound when the catalog has no such
-// record type. Fields the schema does not name are allowed
-// (https://atproto.com/specs/lexicon#authority-and-control). It does not allocate when the
-// record is valid.
+// record schema its "$type" names, and returns the first problem as an *Error: ErrValue with the
+// JSON Pointer of the bad value and the rule, or ErrNotFound when the catalog has no such record
+// type. A "$type" that no record type can have, one with a "#fragment" or one that names a
+// definition of another type, is ErrValue at "/$type", not ErrNotFound. Fields the schema does not
+// name are allowed (https://atproto.com/specs/lexicon#authority-and-control). It does not allocate
+// when the record is valid.
 //
 // The spec's "optimistic" validation (https://atproto.com/specs/lexicon#validation-options)
 // is errors.Is(err, ErrNotFound) taken as a pass; "explicit" validation takes it as a
@@ -112,7 +113,17 @@ func (c *Catalog) record(st *state, v any, o *Options) {
 		return
 	}
 	n := c.defs[t]
-	if n == nil || n.kind != kRecord {
+	switch {
+	case strings.Contains(t, "#"):
+		// No record type is spelled so: a record is a main definition, named by its NSID alone
+		// ("use of a #main suffix is invalid", https://atproto.com/specs/lexicon#lexicon-files).
+		// Not ErrNotFound, which optimistic validation would let pass.
+		st.failAt("$type", -1, "$type", "%q: a record's $type is the NSID of its record type, with no #fragment", clip(t))
+		return
+	case n != nil && n.kind != kRecord:
+		st.failAt("$type", -1, "$type", "%q is a %s, not a record type", clip(t), n.kind)
+		return
+	case n == nil:
 		st.notFound(t, "a record type")
 		return
 	}
