@@ -149,7 +149,7 @@ func TestRecordShape(t *testing.T) {
 		{`{"$type": "com.example.nothing"}`, "", "$type", ErrNotFound},
 		// A $type no record type can have is a bad value, not an unknown type, which
 		// optimistic validation would let pass.
-		{`{"$type": "com.example.thing#item", "n": 1}`, "/$type", "$type", ErrValue},   // an object
+		{`{"$type": "com.example.thing#item", "n": 1}`, "/$type", "$type", ErrValue},    // an object
 		{`{"$type": "com.example.thing#main", "name": 3}`, "/$type", "$type", ErrValue}, // the record, misnamed
 		{`{"$type": "com.example.nothing#main"}`, "/$type", "$type", ErrValue},
 	} {
