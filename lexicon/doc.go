@@ -50,7 +50,8 @@
 //
 // Validation is strict by default. Mode names each tolerance for reading old records:
 // AllowLegacyBlob accepts blobs in the deprecated {cid, mimeType} form, AllowLenientDatetime
-// the looser datetimes of old records. Lenient is all of them.
+// the looser datetimes of old records, AllowLooseURI links with characters RFC 3986 leaves out.
+// Lenient is all of them.
 //
 // # Choices where the spec is silent or loose
 //

@@ -20,14 +20,15 @@ import (
 type format struct {
 	name    string
 	fn      func(string) error
-	lenient func(string) error // under AllowLenientDatetime, when not nil
+	lenient func(string) error // under the mode bit allow, when not nil
+	allow   Mode
 }
 
 func (f *format) check(s string) error { return f.fn(s) }
 
 // checkMode is check with the tolerances of mode.
 func (f *format) checkMode(s string, mode Mode) error {
-	if f.lenient != nil && mode&AllowLenientDatetime != 0 {
+	if f.lenient != nil && mode&f.allow != 0 {
 		return f.lenient(s)
 	}
 	return f.check(s)
@@ -43,14 +44,14 @@ var (
 		{name: "at-identifier", fn: atident.Validate},
 		{name: "at-uri", fn: aturi.Validate},
 		{name: "cid", fn: cidutil.CheckSyntax},
-		{name: "datetime", fn: datetime.Validate, lenient: checkDatetimeLenient},
+		{name: "datetime", fn: datetime.Validate, lenient: checkDatetimeLenient, allow: AllowLenientDatetime},
 		{name: "did", fn: did.Validate},
 		{name: "handle", fn: handle.Validate},
 		languageFormat,
 		nsidFormat,
 		{name: "record-key", fn: rkey.Validate},
 		{name: "tid", fn: checkTID},
-		{name: "uri", fn: checkURI},
+		{name: "uri", fn: checkURI, lenient: checkURILoose, allow: AllowLooseURI},
 	}
 )
 
@@ -77,31 +78,89 @@ func formatByName(name string) *format {
 // KBytes" (https://atproto.com/specs/lexicon#uri).
 const maxURILen = 8192
 
-var errURI = errors.New(`invalid URI: want scheme ":" and then non-blank printable ASCII, at most 8 KiB`)
+var (
+	errURI      = errors.New(`invalid URI: want scheme ":" and then RFC 3986's characters, '%' with two hex digits, one '#' at most; 8 KiB at most`)
+	errURILoose = errors.New(`invalid URI: want scheme ":" and then non-blank printable ASCII, at most 8 KiB`)
+)
 
-// checkURI checks the generic shape of an RFC 3986 URI that the uri format asks for: a scheme
-// (a letter, then letters, digits, '+', '-', '.'), a colon, and at least one more character,
-// all printable ASCII without spaces; 8 KiB at most.
+// checkURI checks the generic syntax of an RFC 3986 URI that the uri format asks for ("following
+// the generic RFC-3986 on URIs"): a scheme (a letter, then letters, digits, '+', '-', '.'), a
+// colon, and at least one more character, each unreserved, reserved or a '%' and two hex
+// digits (RFC 3986 §2), with at most one '#', which starts the fragment (§3.5); 8 KiB at most.
+// The parts between (authority, path, query) are not parsed: their characters are these.
 func checkURI(s string) error {
-	if len(s) > maxURILen || len(s) < 3 || !isLetter(s[0]) {
+	i, err := uriScheme(s)
+	if err != nil {
 		return errURI
 	}
-	i := 1
-	for ; i < len(s) && s[i] != ':'; i++ {
-		c := s[i]
-		if !isLetter(c) && !('0' <= c && c <= '9') && c != '+' && c != '-' && c != '.' {
-			return errURI
-		}
-	}
-	if i >= len(s)-1 {
-		return errURI
-	}
-	for i++; i < len(s); i++ {
-		if s[i] <= ' ' || s[i] >= 0x7f {
+	fragment := false
+	for ; i < len(s); i++ {
+		switch c := s[i]; {
+		case uriChar[c]:
+		case c == '%':
+			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+				return errURI
+			}
+			i += 2
+		case c == '#' && !fragment:
+			fragment = true
+		default:
 			return errURI
 		}
 	}
 	return nil
 }
+
+// checkURILoose is checkURI under AllowLooseURI: after the scheme, any printable ASCII but
+// space.
+func checkURILoose(s string) error {
+	i, err := uriScheme(s)
+	if err != nil {
+		return errURILoose
+	}
+	for ; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] >= 0x7f {
+			return errURILoose
+		}
+	}
+	return nil
+}
+
+// uriScheme checks the length of s and its scheme, and returns the offset after the scheme's
+// colon, before which at least one more character must follow.
+func uriScheme(s string) (int, error) {
+	if len(s) > maxURILen || len(s) < 3 || !isLetter(s[0]) {
+		return 0, errURI
+	}
+	i := 1
+	for ; i < len(s) && s[i] != ':'; i++ {
+		c := s[i]
+		if !isLetter(c) && !('0' <= c && c <= '9') && c != '+' && c != '-' && c != '.' {
+			return 0, errURI
+		}
+	}
+	if i >= len(s)-1 {
+		return 0, errURI
+	}
+	return i + 1, nil
+}
+
+// uriChar holds the characters RFC 3986 allows in a URI as they are (§2.2, §2.3): unreserved
+// (letters, digits, "-._~") and reserved (":/?#[]@" and "!$&'()*+,;="), '#' aside (checkURI
+// counts it) and '%' aside (it must start an escape).
+var uriChar = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = true, true
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	for _, c := range "-._~:/?[]@!$&'()*+,;=" {
+		t[c] = true
+	}
+	return t
+}()
+
+func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f' }
 
 func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }

@@ -46,24 +46,45 @@ func TestFormatVectors(t *testing.T) {
 	}
 }
 
+// TestURIFormat: RFC 3986's generic syntax (https://atproto.com/specs/lexicon#uri: "following
+// the generic RFC-3986 on URIs"), and the looser check of AllowLooseURI.
 func TestURIFormat(t *testing.T) {
 	for _, c := range []struct {
-		in string
-		ok bool
+		in           string
+		strict, lose bool // accepted strictly, accepted under AllowLooseURI
 	}{
-		{"https://example.com", true},
-		{"a:b", true},
-		{"a+b.c-d:x", true},
-		{"h:", false},                // nothing after the colon
-		{":x", false},                // no scheme
-		{"1a:x", false},              // scheme starts with a letter
-		{"a_b:x", false},             // '_' is not a scheme character
-		{"https://a b", false},       // space
-		{"https://é.example", false}, // non-ASCII: an IRI, not a URI
-		{"https://a\x7f", false},     // DEL
+		{"https://example.com", true, true},
+		{"a:b", true, true},
+		{"a+b.c-d:x", true, true},
+		{"https://user@[::1]:8080/p/a-t_h.~!$&'()*+,;=?q=1&r#frag/?:@", true, true},
+		{"https://example.com/%C3%A9%2f", true, true}, // escapes, either case
+		{"mailto:someone@example.com", true, true},
+		{"h:", false, false},                // nothing after the colon
+		{":x", false, false},                // no scheme
+		{"1a:x", false, false},              // scheme starts with a letter
+		{"a_b:x", false, false},             // '_' is not a scheme character
+		{"https://a b", false, false},       // space
+		{"https://é.example", false, false}, // non-ASCII: an IRI, not a URI
+		{"https://a\x7f", false, false},     // DEL
+		// Characters RFC 3986 leaves out (§2), a '%' without two hex digits (§2.1), a second
+		// '#' (§3.5: the fragment holds none).
+		{"https://example.com/<script>", false, true},
+		{`https://example.com/a"b`, false, true},
+		{"https://example.com/{x}|^`\\", false, true},
+		{"https://example.com/%zz", false, true},
+		{"https://example.com/%4", false, true},
+		{"https://example.com/%", false, true},
+		{"https://example.com/#a#b", false, true},
 	} {
-		if got := checkURI(c.in) == nil; got != c.ok {
-			t.Errorf("checkURI(%q) ok = %v, want %v", c.in, got, c.ok)
+		if got := checkURI(c.in) == nil; got != c.strict {
+			t.Errorf("checkURI(%q) ok = %v, want %v", c.in, got, c.strict)
+		}
+		f := formatByName("uri")
+		if got := f.checkMode(c.in, AllowLooseURI) == nil; got != c.lose {
+			t.Errorf("under AllowLooseURI, %q ok = %v, want %v", c.in, got, c.lose)
+		}
+		if got := f.checkMode(c.in, Lenient) == nil; got != c.lose {
+			t.Errorf("under Lenient, %q ok = %v, want %v", c.in, got, c.lose)
 		}
 	}
 }

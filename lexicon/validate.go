@@ -30,10 +30,15 @@ const (
 	// 'T', a decimal comma, over 20 fraction digits, no time zone, offsets without colon or
 	// minutes, "-00:00"). Calendar values must still be real.
 	AllowLenientDatetime
+	// AllowLooseURI accepts, in uri-format strings, any printable ASCII after the scheme but
+	// space: characters RFC 3986 leaves out ('<', '>', '"', '{', '}', '|', '\\', '^', '`'), a
+	// '%' not followed by two hex digits, a second '#'. Browsers take such links, and records
+	// written by a looser checker may hold them.
+	AllowLooseURI
 )
 
 // Lenient is every tolerance: for reading records written before the rules were tightened.
-const Lenient = AllowLegacyBlob | AllowLenientDatetime
+const Lenient = AllowLegacyBlob | AllowLenientDatetime | AllowLooseURI
 
 // Options say how to validate a record or value. The zero Options validate strictly.
 type Options struct {

@@ -183,10 +183,10 @@ NAME[0], NAME[1], ...; offsets count from the start of the input. With -lexicon 
 record is also validated against the Lexicon schemas in DIR (all loaded and checked first,
 as "atcore lexicon check" does), the schema its $type names: every problem is a line on
 standard error with the JSON Pointer of the value and the rule broken; a $type that DIR
-does not define is an error. -lenient tolerates the legacy blobs and loose datetimes of
-old records. -lexicon does not apply to -seq. With -safe-ints, integers must also be
-within ±(2^53−1), the range JavaScript holds exactly and the TypeScript implementation
-accepts.`,
+does not define is an error. -lenient tolerates the legacy blobs, loose datetimes and
+loose URIs of old records. -lexicon does not apply to -seq. With -safe-ints, integers must
+also be within ±(2^53−1), the range JavaScript holds exactly and the TypeScript
+implementation accepts.`,
 	example: `
 $ atcore validate testdata/records/post.json testdata/records/post.cbor
 ok testdata/records/post.json

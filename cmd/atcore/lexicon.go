@@ -57,7 +57,7 @@ type lexiconFlags struct {
 func addLexiconFlags(fs *flag.FlagSet) *lexiconFlags {
 	return &lexiconFlags{
 		dir:     fs.String("lexicon", "", "also validate each record against the Lexicon schemas in `DIR` (its $type picks the schema)"),
-		lenient: fs.Bool("lenient", false, "with -lexicon, tolerate the legacy blobs and loose datetimes of old records"),
+		lenient: fs.Bool("lenient", false, "with -lexicon, tolerate the legacy blobs, loose datetimes and loose URIs of old records"),
 	}
 }
 
