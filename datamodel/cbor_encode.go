@@ -29,11 +29,11 @@ import (
 // slices and arrays of a uint8 kind are bytes), maps with keys of a string kind
 // (map[string]string, map[string][]T), pointers (nil is null, a nil *Blob included), structs,
 // whose fields are keyed as MarshalCBORStruct keys them (the cbor tag, else the json tag, else the
-// Go name; "-" and unexported fields left out, omitempty and omitzero honored, embedded structs
-// promoted, the entries of an UnknownFields field merged in), named types of the string, integer
-// and bool kinds, tid.TID and other encoding.TextMarshaler types (as their text), cid.Cid (a
-// link), and types with fxamacker's MarshalCBOR method (as the value their bytes decode to). A nil
-// slice or map is null, as MarshalCBORStruct and encoding/json write it (a nil []any or
+// Go name; "-" and unexported fields left out, omitempty and omitzero as encoding/json's, embedded
+// structs promoted, the entries of an UnknownFields field merged in), named types of the string,
+// integer and bool kinds, tid.TID and other encoding.TextMarshaler types (as their text), cid.Cid
+// (a link), and types with fxamacker's MarshalCBOR method (as the value their bytes decode to). A
+// nil slice or map is null, as MarshalCBORStruct and encoding/json write it (a nil []any or
 // map[string]any too, which no decoder returns). Every rule above applies to them as to the equal
 // tree, with the same sentinel and Path (through the struct's keys and the slice's indexes), so
 // MarshalCBOR(post) writes MarshalCBORStruct(post)'s bytes for a Lexicon struct. Refused at their

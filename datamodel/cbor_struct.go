@@ -15,7 +15,11 @@ import (
 // strings, every Go integer type as an integer; a field typed any (or a map[string]any, []any)
 // holds MarshalCBOR's values or any other Go value of a data-model form; a type with fxamacker's
 // MarshalCBOR method is written through it, its output checked. A nil pointer, slice or map is
-// written as null unless its field has omitempty; null and absent stay distinct (rule 15). A
+// written as null unless its field has omitempty or omitzero; null and absent stay distinct (rule
+// 15). The two options leave out what encoding/json (Go 1.24) leaves out: omitempty false, 0, a
+// nil pointer or interface, an empty string, slice, map or array (never a struct: Link and Blob
+// included), omitzero the zero value of the field's type, or a value whose IsZero method (on the
+// type or its pointer) reports true; a non-nil empty slice or map is not zero. A
 // struct with fxamacker's `_ struct{} `cbor:",toarray"“ marker is an array of its fields.
 //
 // It keeps every rule MarshalCBOR keeps, as it writes, so that both decoders read back whatever

@@ -269,10 +269,11 @@ func goElem(p *typedPlan, rv reflect.Value) any {
 
 var cidType = reflect.TypeFor[cid.Cid]()
 
-// goStruct converts a struct to the map of its fields, as MarshalCBORStruct writes them: keys
-// from the plan (cbor tag, json tag, Go name), omitempty fields left out when empty, the fields
-// promoted through a nil embedded pointer left out, and the entries of its UnknownFields field
-// merged in (ErrGoType at the key of an entry that is also a field's).
+// goStruct converts a struct to the map of its fields, as MarshalCBORStruct writes them: keys from
+// the plan (cbor tag, json tag, Go name), omitempty and omitzero fields left out as encoding/json
+// leaves them out (typedOmitted), the fields promoted through a nil embedded pointer left out, and
+// the entries of its UnknownFields field merged in (ErrGoType at the key of an entry that is also a
+// field's).
 func goStruct(p *typedPlan, rv reflect.Value) any {
 	if goToArray(p.typ) {
 		return goError{valueError(ErrUnsupported, "a Go "+p.typ.String()+
@@ -287,7 +288,7 @@ func goStruct(p *typedPlan, rv reflect.Value) any {
 	for i := range p.fields {
 		f := &p.fields[i]
 		fp := typedFieldPtr(base, f, false)
-		if fp == nil || f.omitEmpty && typedEmpty(f.plan, fp) {
+		if fp == nil || f.omit && typedOmitted(f, fp) {
 			continue
 		}
 		m[f.name] = goElem(f.plan, reflect.NewAt(f.plan.typ, fp).Elem())

@@ -74,7 +74,7 @@ type (
 	}
 	goTestPtrType struct {
 		Type *string `cbor:"$type"`
-		Ref  Link    `cbor:"ref,omitempty"`
+		Ref  Link    `cbor:"ref,omitzero"`
 	}
 )
 

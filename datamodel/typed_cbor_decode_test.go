@@ -20,12 +20,12 @@ type (
 		I8   int8              `cbor:"i8,omitempty"`
 		U16  uint16            `cbor:"u16,omitempty"`
 		B    bool              `cbor:"b,omitempty"`
-		L    Link              `cbor:"l,omitempty"`
+		L    Link              `cbor:"l,omitzero"`
 		PL   *Link             `cbor:"pl,omitempty"`
-		Bl   Blob              `cbor:"bl,omitempty"`
+		Bl   Blob              `cbor:"bl,omitzero"`
 		By   Bytes             `cbor:"by,omitempty"`
-		Arr  [2]string         `cbor:"arr,omitempty"`
-		BA   [2]byte           `cbor:"ba,omitempty"`
+		Arr  [2]string         `cbor:"arr,omitzero"`
+		BA   [2]byte           `cbor:"ba,omitzero"`
 		T    tid.TID           `cbor:"t,omitempty"`
 		SS   []string          `cbor:"ss,omitempty"`
 		MS   map[string]int64  `cbor:"ms,omitempty"`
@@ -40,7 +40,7 @@ type (
 	}
 	typedInner struct {
 		Text string `cbor:"text"`
-		Link Link   `cbor:"link,omitempty"`
+		Link Link   `cbor:"link,omitzero"`
 	}
 	typedKeeper struct {
 		Type  string        `cbor:"$type"`

@@ -74,10 +74,10 @@ func (e *typedEncoder) goMap(dst []byte, p *typedPlan, mv reflect.Value, depth i
 	return dst, nil
 }
 
-// structOf writes the struct of plan p at ptr as a map: its fields that are written (not omitted
-// by omitempty, not behind a nil embedded pointer) and the entries of its UnknownFields field,
-// merged in key order. The checks are MarshalCBOR's for the same map, in its order: depth and
-// size, the value budget, the reserved keys and "$type" (rules 10, 11, 13), then each key and
+// structOf writes the struct of plan p at ptr as a map: its fields that are written (not omitted by
+// omitempty or omitzero, not behind a nil embedded pointer) and the entries of its UnknownFields
+// field, merged in key order. The checks are MarshalCBOR's for the same map, in its order: depth
+// and size, the value budget, the reserved keys and "$type" (rules 10, 11, 13), then each key and
 // value. An UnknownFields entry whose key is also a field's is refused (ErrGoType).
 func (e *typedEncoder) structOf(dst []byte, p *typedPlan, ptr unsafe.Pointer, depth int) ([]byte, *Error) {
 	if p.err != nil {
@@ -146,7 +146,7 @@ func (e *typedEncoder) structOf(dst []byte, p *typedPlan, ptr unsafe.Pointer, de
 }
 
 // typedWritten returns the address of field f of the struct at ptr if the field is written: not
-// omitted by omitempty, not behind a nil embedded pointer; else nil.
+// omitted by omitempty or omitzero, not behind a nil embedded pointer; else nil.
 func typedWritten(f *typedField, ptr unsafe.Pointer) unsafe.Pointer {
 	var fp unsafe.Pointer
 	if f.direct {
@@ -154,7 +154,7 @@ func typedWritten(f *typedField, ptr unsafe.Pointer) unsafe.Pointer {
 	} else if fp = typedFieldPtr(ptr, f, false); fp == nil {
 		return nil
 	}
-	if f.omitEmpty && typedEmpty(f.plan, fp) {
+	if f.omit && typedOmitted(f, fp) {
 		return nil
 	}
 	return fp
@@ -217,7 +217,7 @@ func (e *typedEncoder) structShape(p *typedPlan, ptr unsafe.Pointer, shape mapSh
 		for i := range p.fields {
 			f := &p.fields[i]
 			fp := typedFieldPtr(ptr, f, false)
-			if fp == nil || f.omitEmpty && typedEmpty(f.plan, fp) {
+			if fp == nil || f.omit && typedOmitted(f, fp) {
 				continue
 			}
 			hasLink = hasLink || f.name == "$link"
@@ -264,7 +264,7 @@ func (e *typedEncoder) structShape(p *typedPlan, ptr unsafe.Pointer, shape mapSh
 	for i := range p.fields {
 		f := &p.fields[i]
 		fp := typedFieldPtr(ptr, f, false)
-		if fp == nil || f.omitEmpty && typedEmpty(f.plan, fp) {
+		if fp == nil || f.omit && typedOmitted(f, fp) {
 			continue
 		}
 		m[f.name] = goElem(f.plan, reflect.NewAt(f.plan.typ, fp).Elem())

@@ -29,8 +29,9 @@ import (
 // fields and map keys alike), Link as {"$link": "b…"}, Bytes and []byte as {"$bytes": …}
 // (standard base64 without padding), Blob in its form (rule 13), tid.TID and
 // encoding.TextMarshaler types as strings, integers of every Go integer type. A nil pointer,
-// slice or map is null unless its field has omitempty (then, as every empty value of an
-// omitempty field, it is left out); null and absent stay distinct (rule 15). The entries of an
+// slice or map is null unless its field has omitempty or omitzero (then it is left out, as
+// MarshalCBORStruct leaves out the fields of these options: as encoding/json does); null and
+// absent stay distinct (rule 15). The entries of an
 // UnknownFields field are written among the named fields, so that a record read with
 // UnmarshalJSONStruct and written back keeps its unknown keys.
 //

@@ -90,7 +90,7 @@ func (e *typedJSONEncoder) object(dst []byte, p *typedPlan, ptr unsafe.Pointer, 
 	for _, i := range info.order {
 		f := &p.fields[i]
 		fp := typedFieldPtr(ptr, f, false)
-		if fp == nil || f.omitEmpty && typedEmpty(f.plan, fp) {
+		if fp == nil || f.omit && typedOmitted(f, fp) {
 			continue
 		}
 		ms = append(ms, typedJSONMember{key: f.name, f: f, ptr: fp})

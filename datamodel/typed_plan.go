@@ -6,7 +6,7 @@ package datamodel
 //
 //	typedPlanOf      the cache: a plan per reflect.Type, cycles in the type graph included
 //	typedPlan        what a type is (typedKind) and what it holds: element plan, struct fields
-//	typedField       a struct field: its map key, precomputed as CBOR, where it is, omitempty
+//	typedField       a struct field: its map key, precomputed as CBOR, where it is, its options
 //	typedStructFields which fields a struct has, under which keys (tags, embedding, dominance)
 //	UnknownFields    the field type that keeps the keys a struct does not name
 //	typedFieldPtr    the address of a field, through embedded pointers
@@ -89,15 +89,16 @@ type typedPlan struct {
 	// order they are written in and the order keys arrive in, so that decoding matches keys to
 	// fields in one merge.
 	fields  []typedField
-	always  int         // fields always written: not omitempty, not behind an embedded pointer
+	always  int         // fields always written: no omitempty or omitzero, no embedded pointer
 	unknown *typedField // the UnknownFields field, or nil
-	// optional lists the fields that may go unwritten (omitempty, or behind an embedded pointer),
-	// so that counting a struct's entries looks at those only; dollar lists the fields whose key
-	// starts with '$', which the rules on reserved keys look at (rules 10, 11, 13).
+	// optional lists the fields that may go unwritten (omitempty, omitzero, or behind an embedded
+	// pointer), so that counting a struct's entries looks at those only; dollar lists the fields
+	// whose key starts with '$', which the rules on reserved keys look at (rules 10, 11, 13).
 	optional []int
 	dollar   []int
 	// toArray: the struct has fxamacker's `_ struct{} `cbor:",toarray"`` marker and is an array
-	// of its fields in declaration order (fields are then in that order, omitempty ignored).
+	// of its fields in declaration order (fields are then in that order, omitempty and omitzero
+	// ignored).
 	toArray bool
 
 	err *Error // typedInvalid: the error a value of this type gets (Offset -1, no path)
@@ -114,9 +115,12 @@ type typedField struct {
 	offset    uintptr
 	direct    bool
 	steps     []typedStep
-	omitEmpty bool  // omitempty or omitzero: not written when empty (see typedEmpty)
-	validKey  bool  // the key is valid UTF-8 (an invalid one is refused when written)
-	order     []int // the index path, in declaration order (toArray structs)
+	omit      bool        // omitEmpty || omitZero: see typedOmitted
+	omitEmpty bool        // omitempty: not written when empty (typedEmpty)
+	omitZero  bool        // omitzero: not written when zero (typedZero), as zeroer tells
+	zeroer    typedZeroer // omitZero: how the value tells that it is zero
+	validKey  bool        // the key is valid UTF-8 (an invalid one is refused when written)
+	order     []int       // the index path, in declaration order (toArray structs)
 }
 
 // typedStep is one field on the way to a promoted field: its offset in its struct and, when it
@@ -360,8 +364,13 @@ func (b *typedBuilder) structFields(p *typedPlan) {
 				f.goName = l.t.String() + "." + sf.Name
 				f.validKey = utf8v.ValidString(name)
 				for _, o := range strings.Split(opts, ",") {
-					f.omitEmpty = f.omitEmpty || o == "omitempty" || o == "omitzero"
+					f.omitEmpty = f.omitEmpty || o == "omitempty"
+					f.omitZero = f.omitZero || o == "omitzero"
 				}
+				if f.omitZero {
+					f.zeroer = typedZeroerOf(ft)
+				}
+				f.omit = f.omitEmpty || f.omitZero
 				f.steps = append(append([]typedStep{}, l.steps...), typedStep{offset: sf.Offset})
 				f.direct = true
 				for _, s := range f.steps {
@@ -419,7 +428,7 @@ func (b *typedBuilder) structFields(p *typedPlan) {
 		if best >= 0 {
 			found[best].typedField.order = found[best].order
 			p.fields = append(p.fields, found[best].typedField)
-			if !found[best].omitEmpty {
+			if !found[best].omit {
 				p.always++
 			}
 		}
@@ -432,7 +441,7 @@ func (b *typedBuilder) structFields(p *typedPlan) {
 	sortTypedFields(p.fields)
 	p.always = 0
 	for i, f := range p.fields {
-		if f.omitEmpty || !f.direct {
+		if f.omit || !f.direct {
 			p.optional = append(p.optional, i)
 		} else {
 			p.always++
@@ -480,9 +489,16 @@ func typedFieldPtr(base unsafe.Pointer, f *typedField, alloc bool) unsafe.Pointe
 	return p
 }
 
-// typedEmpty reports whether the value of plan p at ptr is empty in the sense of omitempty: a
-// string, slice, map or array of length 0, false, 0, a nil pointer or interface, or a struct
-// (Link, Blob, any other) that is its zero value.
+// typedOmitted reports whether field f, whose value is at fp, is left out of its struct's map:
+// omitempty and empty, or omitzero and zero. Callers test f.omit first: most fields have neither.
+func typedOmitted(f *typedField, fp unsafe.Pointer) bool {
+	return f.omitEmpty && typedEmpty(f.plan, fp) || f.omitZero && typedZero(f, fp)
+}
+
+// typedEmpty reports whether the value of plan p at ptr is empty in the sense of omitempty, as
+// encoding/json decides it from the Go kind alone: false, 0, a nil pointer or interface, an
+// array, slice, map or string of length 0. A struct is never empty (Link and Blob included:
+// omitzero, or a pointer field, leaves out an unset one).
 func typedEmpty(p *typedPlan, ptr unsafe.Pointer) bool {
 	switch p.kind {
 	case typedString:
@@ -490,15 +506,7 @@ func typedEmpty(p *typedPlan, ptr unsafe.Pointer) bool {
 	case typedBool:
 		return !*(*bool)(ptr)
 	case typedInt, typedUint:
-		switch p.size {
-		case 1:
-			return *(*uint8)(ptr) == 0
-		case 2:
-			return *(*uint16)(ptr) == 0
-		case 4:
-			return *(*uint32)(ptr) == 0
-		}
-		return *(*uint64)(ptr) == 0
+		return typedIntZero(p, ptr)
 	case typedBytes, typedSlice:
 		return (*typedSliceHeader)(ptr).len == 0
 	case typedPointer:
@@ -508,9 +516,99 @@ func typedEmpty(p *typedPlan, ptr unsafe.Pointer) bool {
 	case typedAny:
 		return *(*any)(ptr) == nil
 	case typedArray, typedByteArray:
-		if p.len == 0 {
-			return true
-		}
+		return p.len == 0
+	case typedStruct, typedLink, typedBlob, typedUnion:
+		return false
+	}
+	// Types with methods, interfaces with methods, types outside the data model: by their kind.
+	v := reflect.NewAt(p.typ, ptr).Elem()
+	switch v.Kind() {
+	case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
+		return v.Len() == 0
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Interface, reflect.Pointer:
+		return v.IsZero()
+	}
+	return false
+}
+
+// typedIntZero reports whether the integer of plan p (typedInt, typedUint) at ptr is 0.
+func typedIntZero(p *typedPlan, ptr unsafe.Pointer) bool {
+	switch p.size {
+	case 1:
+		return *(*uint8)(ptr) == 0
+	case 2:
+		return *(*uint16)(ptr) == 0
+	case 4:
+		return *(*uint32)(ptr) == 0
+	}
+	return *(*uint64)(ptr) == 0
+}
+
+// typedZeroer is how omitzero tells that a field's value is zero, as encoding/json (Go 1.24) and
+// fxamacker decide it: through the IsZero method of the field's type when it has one, else by
+// comparing with the zero value of the type.
+type typedZeroer uint8
+
+const (
+	zeroValue   typedZeroer = iota // no IsZero method: the zero value of the type
+	zeroMethod                     // IsZero in the method set of the type
+	zeroAddr                       // IsZero on the pointer only: called through the field's address
+	zeroPointer                    // a pointer type with IsZero: nil, or IsZero of what it points to
+	zeroIface                      // an interface type with IsZero: nil, a nil pointer, or IsZero
+)
+
+// typedIsZeroer is the method omitzero looks for.
+type typedIsZeroer interface{ IsZero() bool }
+
+var isZeroerT = reflect.TypeFor[typedIsZeroer]()
+
+// typedZeroerOf returns how omitzero tells that a value of type t is zero (encoding/json's
+// typeFields, in the same order).
+func typedZeroerOf(t reflect.Type) typedZeroer {
+	switch {
+	case t.Kind() == reflect.Interface && t.Implements(isZeroerT):
+		return zeroIface
+	case t.Kind() == reflect.Pointer && t.Implements(isZeroerT):
+		return zeroPointer
+	case t.Implements(isZeroerT):
+		return zeroMethod
+	case reflect.PointerTo(t).Implements(isZeroerT):
+		return zeroAddr
+	}
+	return zeroValue
+}
+
+// typedZero reports whether the value of field f at ptr is zero in the sense of omitzero.
+func typedZero(f *typedField, ptr unsafe.Pointer) bool {
+	p := f.plan
+	switch f.zeroer {
+	case zeroMethod:
+		return reflect.NewAt(p.typ, ptr).Elem().Interface().(typedIsZeroer).IsZero()
+	case zeroAddr:
+		return reflect.NewAt(p.typ, ptr).Interface().(typedIsZeroer).IsZero()
+	case zeroPointer:
+		v := reflect.NewAt(p.typ, ptr).Elem()
+		return v.IsNil() || v.Interface().(typedIsZeroer).IsZero()
+	case zeroIface:
+		v := reflect.NewAt(p.typ, ptr).Elem()
+		return v.IsNil() || v.Elem().Kind() == reflect.Pointer && v.Elem().IsNil() ||
+			v.Interface().(typedIsZeroer).IsZero()
+	}
+	switch p.kind {
+	case typedString:
+		return len(*(*string)(ptr)) == 0
+	case typedBool:
+		return !*(*bool)(ptr)
+	case typedInt, typedUint:
+		return typedIntZero(p, ptr)
+	case typedBytes, typedSlice:
+		return (*typedSliceHeader)(ptr).data == nil // an empty slice is not nil
+	case typedPointer, typedMap, typedUnknown:
+		return *(*unsafe.Pointer)(ptr) == nil
+	case typedAny:
+		return *(*any)(ptr) == nil
 	}
 	return reflect.NewAt(p.typ, ptr).Elem().IsZero()
 }

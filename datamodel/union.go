@@ -32,8 +32,9 @@ import (
 //
 // Encoding writes what the Union holds: null for the zero Union, the map as MarshalCBOR writes
 // it, the struct as MarshalCBORStruct does. Tag an optional union field `cbor:"name,omitzero"`,
-// so that a zero Union leaves the field out (fxamacker's omitempty never omits a type with a
-// MarshalCBOR method; omitzero uses IsZero, with every encoder). The struct must carry
+// so that a zero Union leaves the field out (omitzero uses IsZero, with every encoder; omitempty
+// never omits a struct, with this package's encoders as with encoding/json and fxamacker's).
+// The struct must carry
 // its own "$type" in a field with that key (Register requires one), non-empty, and, for a Union
 // that a Registry made (decoded or Registry.Union), equal to the NSID the registry has for its Go
 // type; a map must have a non-empty "$type" string. Anything else is refused (ErrType).

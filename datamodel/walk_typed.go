@@ -119,7 +119,7 @@ func (w *goWalk) container(p *typedPlan, ptr unsafe.Pointer, depth int) {
 		for _, i := range info.order {
 			f := &p.fields[i]
 			fp := typedFieldPtr(ptr, f, false)
-			if fp == nil || f.omitEmpty && typedEmpty(f.plan, fp) {
+			if fp == nil || f.omit && typedOmitted(f, fp) {
 				continue // not in the converted map
 			}
 			w.elem(f.plan, fp, depth+1)
@@ -140,7 +140,7 @@ func typedWalkBlobShaped(p *typedPlan, info *typedWalkInfo, ptr unsafe.Pointer) 
 	}
 	f := &p.fields[info.typeField]
 	fp := typedFieldPtr(ptr, f, false)
-	if fp == nil || f.omitEmpty && typedEmpty(f.plan, fp) {
+	if fp == nil || f.omit && typedOmitted(f, fp) {
 		return false
 	}
 	return f.plan.kind != typedString || *(*string)(fp) == "blob"
