@@ -299,7 +299,9 @@ type typedCandidate struct {
 // give them: the name in the `cbor` tag, else in the `json` tag, else the Go name; "-" leaves a
 // field out; unexported fields are left out; the fields of an embedded struct without a name in
 // its tag are promoted, and of two fields with one key the shallower wins, then the tagged one
-// at the same depth, else neither is kept.
+// at the same depth, else neither is kept. As encoding/json's typeFields counts them, the fields
+// of a struct type embedded twice at one depth are there twice, so neither copy is kept unless a
+// field dominates them (json.Marshal of struct{ A; B }, both embedding C{X}, has no "X").
 func (b *typedBuilder) structFields(p *typedPlan) {
 	t := p.typ
 	var found []typedCandidate
@@ -307,11 +309,13 @@ func (b *typedBuilder) structFields(p *typedPlan) {
 		t     reflect.Type
 		steps []typedStep
 		order []int
+		twice bool // t is embedded more than once at this depth
 	}
 	visited := map[reflect.Type]bool{}
 	current := []level{{t: t}}
 	for depth := 0; len(current) > 0; depth++ {
 		var next []level
+		embeds := map[reflect.Type]int{} // how often each struct type is embedded at depth+1
 		for _, l := range current {
 			if visited[l.t] {
 				continue // an embedded struct reached again deeper is shadowed by the first
@@ -349,7 +353,9 @@ func (b *typedBuilder) structFields(p *typedPlan) {
 					if ft.Kind() == reflect.Pointer {
 						step.ptrTo = embedded
 					}
-					next = append(next, level{t: embedded, steps: append(append([]typedStep{}, l.steps...), step), order: append(append([]int{}, l.order...), i)})
+					if embeds[embedded]++; embeds[embedded] == 1 {
+						next = append(next, level{t: embedded, steps: append(append([]typedStep{}, l.steps...), step), order: append(append([]int{}, l.order...), i)})
+					}
 					continue
 				}
 				if !sf.IsExported() {
@@ -384,7 +390,16 @@ func (b *typedBuilder) structFields(p *typedPlan) {
 				}
 				f.plan = b.plan(ft)
 				found = append(found, f)
+				if l.twice {
+					// A struct type embedded twice at one depth: its fields are there twice,
+					// and so ambiguous (encoding/json's typeFields keeps a second copy for
+					// the dominance below to drop both).
+					found = append(found, f)
+				}
 			}
+		}
+		for i := range next {
+			next[i].twice = embeds[next[i].t] > 1
 		}
 		current = next
 	}

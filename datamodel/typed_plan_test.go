@@ -393,3 +393,114 @@ func TestOmitZeroKeepsEmptyArray(t *testing.T) {
 		t.Errorf("read %s, wrote %s, %v", js, out, err)
 	}
 }
+
+// Struct types embedded more than once, for TestTypedPlanEmbeddedTwice.
+type (
+	planEmbC struct{ X int64 }
+	planEmbA struct{ planEmbC }
+	planEmbB struct{ planEmbC }
+	planEmbP struct{ *planEmbC }
+	planEmbD struct {
+		X int64 `json:"X"`
+	}
+	planEmbU   struct{ X int64 }
+	planEmbTag struct {
+		X int64 `json:"X"`
+	}
+	planEmbTA struct{ planEmbTag }
+	planEmbTB struct{ planEmbTag }
+)
+
+// TestTypedPlanEmbeddedTwice: a struct type embedded twice at one depth has its fields there
+// twice, ambiguous, as encoding/json's typeFields counts them: neither copy is kept unless a
+// shallower or (against untagged copies) a tagged field dominates. Every encoder, the generic
+// walk and both decoders agree with encoding/json.
+func TestTypedPlanEmbeddedTwice(t *testing.T) {
+	rows := []struct {
+		rule string
+		v    any // a pointer to a struct
+	}{
+		{"twice at one depth: neither copy", &struct {
+			planEmbA
+			planEmbB
+		}{planEmbA{planEmbC{1}}, planEmbB{planEmbC{2}}}},
+		{"twice at one depth, once through a pointer: neither copy", &struct {
+			planEmbA
+			planEmbP
+		}{planEmbA{planEmbC{1}}, planEmbP{&planEmbC{2}}}},
+		{"twice at one depth under a shallower field: the shallower", &struct {
+			planEmbA
+			planEmbB
+			X int64
+		}{planEmbA{planEmbC{1}}, planEmbB{planEmbC{2}}, 3}},
+		{"twice untagged at one depth beside a tagged field: the tagged one", &struct {
+			planEmbA
+			planEmbB
+			planEmbD
+		}{planEmbA{planEmbC{1}}, planEmbB{planEmbC{2}}, planEmbD{3}}},
+		{"twice tagged at one depth beside an untagged field: none", &struct {
+			planEmbTA
+			planEmbTB
+			planEmbU
+		}{planEmbTA{planEmbTag{1}}, planEmbTB{planEmbTag{2}}, planEmbU{3}}},
+		{"once at each of two depths: the shallower", &struct {
+			planEmbC
+			planEmbA
+		}{planEmbC{1}, planEmbA{planEmbC{2}}}},
+	}
+	for _, r := range rows {
+		std, err := json.Marshal(r.v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, enc := range map[string]func(any, ...Option) ([]byte, error){
+			"MarshalJSONStruct": MarshalJSONStruct, "MarshalJSON": MarshalJSON,
+		} {
+			if out, err := enc(r.v); err != nil || string(out) != string(std) {
+				t.Errorf("%s: %s writes %s, %v; encoding/json %s", r.rule, name, out, err, std)
+			}
+		}
+		g, err := UnmarshalJSON(std)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := MarshalCBOR(g)
+		for name, enc := range map[string]func(any, ...Option) ([]byte, error){
+			"MarshalCBORStruct": MarshalCBORStruct, "MarshalCBOR": MarshalCBOR,
+			"MarshalCBOR in a slice": func(v any, _ ...Option) ([]byte, error) {
+				out, err := MarshalCBOR([]any{v})
+				if err == nil {
+					out = out[1:]
+				}
+				return out, err
+			},
+		} {
+			if out, err := enc(r.v); err != nil || !bytes.Equal(out, want) {
+				t.Errorf("%s: %s writes %x, %v; want %x (%s)", r.rule, name, out, err, want, std)
+			}
+		}
+		// Decoding: every key a field could have, into a zero value of the type.
+		in := map[string]any{"X": int64(7)}
+		js, _ := MarshalJSON(in)
+		cb, _ := MarshalCBOR(in)
+		typ := reflect.TypeOf(r.v).Elem()
+		stdBack := reflect.New(typ)
+		if err := json.Unmarshal(js, stdBack.Interface()); err != nil {
+			t.Fatal(err)
+		}
+		for name, dec := range map[string]func() (any, error){
+			"UnmarshalJSONStruct": func() (any, error) {
+				v := reflect.New(typ)
+				return v.Interface(), UnmarshalJSONStruct(js, v.Interface())
+			},
+			"UnmarshalCBORStruct": func() (any, error) {
+				v := reflect.New(typ)
+				return v.Interface(), UnmarshalCBORStruct(cb, v.Interface())
+			},
+		} {
+			if got, err := dec(); err != nil || !reflect.DeepEqual(got, stdBack.Interface()) {
+				t.Errorf("%s: %s reads %s as %+v, %v; encoding/json as %+v", r.rule, name, js, got, err, stdBack.Elem())
+			}
+		}
+	}
+}
