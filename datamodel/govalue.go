@@ -30,8 +30,6 @@ import (
 	"math"
 	"reflect"
 	"strconv"
-	"strings"
-	"sync"
 	"unsafe"
 
 	"github.com/fxamacker/cbor/v2"
@@ -275,7 +273,7 @@ var cidType = reflect.TypeFor[cid.Cid]()
 // the entries of its UnknownFields field merged in (ErrGoType at the key of an entry that is also a
 // field's).
 func goStruct(p *typedPlan, rv reflect.Value) any {
-	if goToArray(p.typ) {
+	if p.toArray {
 		return goError{valueError(ErrUnsupported, "a Go "+p.typ.String()+
 			" is written as an array by fxamacker's toarray option, which the generic entry points do not follow")}
 	}
@@ -305,20 +303,6 @@ func goStruct(p *typedPlan, rv reflect.Value) any {
 	}
 	return m
 }
-
-// goToArray reports whether struct type t has fxamacker's toarray option (a field "_" tagged
-// `cbor:",toarray"`), which the plans do not follow. Cached per type.
-func goToArray(t reflect.Type) bool {
-	if v, ok := goToArrayTypes.Load(t); ok {
-		return v.(bool)
-	}
-	f, ok := t.FieldByName("_")
-	toArray := ok && strings.Contains(f.Tag.Get("cbor"), ",toarray")
-	goToArrayTypes.Store(t, toArray)
-	return toArray
-}
-
-var goToArrayTypes sync.Map // reflect.Type → bool
 
 // goText converts a tid.TID or an encoding.TextMarshaler to its text.
 func goText(p *typedPlan, rv reflect.Value) any {

@@ -96,9 +96,9 @@ type typedPlan struct {
 	// whose key starts with '$', which the rules on reserved keys look at (rules 10, 11, 13).
 	optional []int
 	dollar   []int
-	// toArray: the struct has fxamacker's `_ struct{} `cbor:",toarray"`` marker and is an array
-	// of its fields in declaration order (fields are then in that order, omitempty and omitzero
-	// ignored).
+	// toArray: the struct has fxamacker's `_ struct{} `cbor:",toarray"`` marker, as fxamacker
+	// finds it (typedToArray), and is an array of its fields in declaration order (fields are then
+	// in that order, omitempty and omitzero ignored).
 	toArray bool
 
 	err *Error // typedInvalid: the error a value of this type gets (Offset -1, no path)
@@ -304,6 +304,7 @@ type typedCandidate struct {
 // field dominates them (json.Marshal of struct{ A; B }, both embedding C{X}, has no "X").
 func (b *typedBuilder) structFields(p *typedPlan) {
 	t := p.typ
+	p.toArray = typedToArray(t)
 	var found []typedCandidate
 	type level struct {
 		t     reflect.Type
@@ -333,10 +334,6 @@ func (b *typedBuilder) structFields(p *typedPlan) {
 					continue
 				}
 				tag := sf.Tag.Get("cbor")
-				if depth == 0 && sf.Name == "_" && strings.Contains(tag, ",toarray") {
-					p.toArray = true
-					continue
-				}
 				if tag == "" {
 					tag = sf.Tag.Get("json")
 				}
@@ -465,6 +462,21 @@ func (b *typedBuilder) structFields(p *typedPlan) {
 			p.dollar = append(p.dollar, i)
 		}
 	}
+}
+
+// typedToArray reports whether struct type t has fxamacker's toarray option, as fxamacker decides
+// it (collectFields and newEncodeFunc in its v2.10.0): the field t.FieldByName("_") finds (the
+// first direct field named "_", else one promoted from an embedded struct, if only one is at the
+// shallowest depth) has a cbor tag with the option ",toarray" (ending the tag or followed by a
+// comma). The plans, and through them every encoder, decoder and walk, follow this one decision.
+func typedToArray(t reflect.Type) bool {
+	f, ok := t.FieldByName("_")
+	if !ok {
+		return false
+	}
+	tag := f.Tag.Get("cbor")
+	i := strings.Index(tag, ",toarray")
+	return i >= 0 && (len(tag) == i+len(",toarray") || tag[i+len(",toarray")] == ',')
 }
 
 // sortTypedFields sorts fields by key in DAG-CBOR order (insertion sort: structs are small, and

@@ -504,3 +504,67 @@ func TestTypedPlanEmbeddedTwice(t *testing.T) {
 		}
 	}
 }
+
+// Structs with and without fxamacker's toarray option, for TestTypedToArrayAsFxamacker.
+type (
+	planArr struct {
+		_ struct{} `cbor:",toarray"`
+		A int64
+	}
+	planArr2 struct {
+		_ struct{} `cbor:",toarray"`
+		C int64
+	}
+	planArrEmbedded struct {
+		planArr
+		B int64
+	}
+	planArrTwoBlanks struct {
+		_ int
+		_ struct{} `cbor:",toarray"`
+		A int64
+	}
+	planArrAmbiguous struct {
+		planArr
+		planArr2
+	}
+	planArrOptions struct {
+		_ struct{} `cbor:"x,toarray,omitempty"`
+		A int64
+	}
+	planArrNotOption struct {
+		_ struct{} `cbor:",toarrays"`
+		A int64
+	}
+)
+
+// TestTypedToArrayAsFxamacker: a struct is an array of its fields exactly when fxamacker writes
+// it as one (the field "_" that reflect's FieldByName finds, promoted ones included, has the
+// option), and then MarshalCBORStruct writes an array, and MarshalCBOR (at the top or inside a
+// slice), MarshalJSON and Validate refuse it alike (ErrUnsupported).
+func TestTypedToArrayAsFxamacker(t *testing.T) {
+	for _, v := range []any{&planArr{}, &planArrEmbedded{}, &planArrTwoBlanks{}, &planArrAmbiguous{},
+		&planArrOptions{}, &planArrNotOption{}} {
+		fx, err := cbor.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		array := fx[0]>>5 == 4
+		name := reflect.TypeOf(v).Elem().Name()
+		if p := typedPlanOf(reflect.TypeOf(v).Elem()); p.toArray != array {
+			t.Errorf("%s: plan toArray %v, fxamacker writes %x", name, p.toArray, fx)
+		}
+		if out, err := MarshalCBORStruct(v); err != nil || out[0]>>5 != fx[0]>>5 {
+			t.Errorf("%s: MarshalCBORStruct writes %x, %v; fxamacker %x", name, out, err, fx)
+		}
+		errs := map[string]error{"Validate": Validate(v), "Validate in a slice": Validate([]any{v})}
+		_, errs["MarshalCBOR"] = MarshalCBOR(v)
+		_, errs["MarshalCBOR in a slice"] = MarshalCBOR([]any{v})
+		_, errs["MarshalJSON"] = MarshalJSON(v)
+		for entry, err := range errs {
+			if array != errors.Is(err, ErrUnsupported) || !array && err != nil {
+				t.Errorf("%s: %s: %v (fxamacker writes %x)", name, entry, err, fx)
+			}
+		}
+	}
+}

@@ -49,7 +49,7 @@ func typedWalkInfoOf(p *typedPlan) *typedWalkInfo {
 		}
 	}
 	slices.SortFunc(info.order, func(a, b int) int { return strings.Compare(p.fields[a].name, p.fields[b].name) })
-	info.converted = p.unknown != nil || goToArray(p.typ)
+	info.converted = p.unknown != nil || p.toArray
 	x, _ := typedWalkInfos.LoadOrStore(p, info)
 	return x.(*typedWalkInfo)
 }
