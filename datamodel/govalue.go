@@ -274,8 +274,7 @@ var cidType = reflect.TypeFor[cid.Cid]()
 // field's).
 func goStruct(p *typedPlan, rv reflect.Value) any {
 	if p.toArray {
-		return goError{valueError(ErrUnsupported, "a Go "+p.typ.String()+
-			" is written as an array by fxamacker's toarray option, which the generic entry points do not follow")}
+		return goError{errToArray(p.typ)}
 	}
 	base := rv.Addr().UnsafePointer()
 	var unknown UnknownFields
@@ -302,6 +301,14 @@ func goStruct(p *typedPlan, rv reflect.Value) any {
 		}
 	}
 	return m
+}
+
+// errToArray is the error for a struct of type t with fxamacker's toarray option where the equal
+// generic tree is needed: the generic entry points do not follow the option, and a union member
+// is a map.
+func errToArray(t reflect.Type) *Error {
+	return valueError(ErrUnsupported, "a Go "+t.String()+
+		" is written as an array by fxamacker's toarray option, which the generic entry points do not follow")
 }
 
 // goText converts a tid.TID or an encoding.TextMarshaler to its text.

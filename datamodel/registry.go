@@ -52,7 +52,8 @@ type registryEntry struct {
 // Register registers Go struct type T for the NSID id in r: a record (or union member) whose
 // "$type" is id, byte for byte, decodes into a new T. T must be a struct type (not a pointer)
 // with a field whose key (see UnmarshalCBORStruct) is "$type", of a string kind, so that the
-// type is written back when the struct is encoded; id must be a valid NSID
+// type is written back when the struct is encoded, and without fxamacker's toarray option (which
+// makes it an array, where a record is a map); id must be a valid NSID
 // (https://atproto.com/specs/nsid). Registering an NSID or a Go type twice is an error: a type
 // has one NSID, so that an encoder can check a struct's "$type" against it. The error is the
 // nsid package's for an invalid id, else an *Error wrapping ErrRegister (Offset -1).
@@ -78,6 +79,12 @@ func (r *Registry) register(t reflect.Type, id string) error {
 	p := typedPlanOf(t)
 	if p.err != nil {
 		return valueError(ErrRegister, "Go type "+t.String()+" for "+id+": "+p.err.Detail)
+	}
+	if p.toArray {
+		// Records and union members are maps (rule 11: their "$type" is a key): a struct that
+		// is written as an array could never be read back from one.
+		return valueError(ErrRegister, "Go type "+t.String()+" for "+id+
+			" has fxamacker's toarray option: it is written as an array, and a record or union member is a map")
 	}
 	if typeFieldOf(p) == nil {
 		return valueError(ErrRegister, "Go type "+t.String()+" for "+id+" has no field of a string kind with the key $type")

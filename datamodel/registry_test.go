@@ -277,6 +277,11 @@ func TestRegister(t *testing.T) {
 	type intType struct {
 		Type int64 `cbor:"$type"`
 	}
+	type arrayType struct {
+		_    struct{} `cbor:",toarray"`
+		Type string   `cbor:"$type"`
+		N    int64    `cbor:"n"`
+	}
 	r := regTestRegistry(t)
 	tests := []struct {
 		name string
@@ -287,6 +292,7 @@ func TestRegister(t *testing.T) {
 		{"a pointer type", ErrRegister, func() error { return Register[*regLike](r, "app.bsky.feed.like") }},
 		{"no $type field", ErrRegister, func() error { return Register[noType](r, "app.example.noType") }},
 		{"a $type field that is not a string", ErrRegister, func() error { return Register[intType](r, "app.example.intType") }},
+		{"a toarray struct: an array, never a record", ErrRegister, func() error { return Register[arrayType](r, "app.example.arrayType") }},
 		{"an NSID registered twice", ErrRegister, func() error { return Register[regLike](r, "app.bsky.feed.post") }},
 		{"a Go type registered twice", ErrRegister, func() error { return Register[regPost](r, "app.example.post") }},
 	}
@@ -738,6 +744,29 @@ func TestUnionGenericEntryPoints(t *testing.T) {
 	} {
 		if err := f(); !errors.Is(err, ErrType) || err.(*Error).Path != "/embed" {
 			t.Errorf("%s of a member without $type: %v", name, err)
+		}
+	}
+}
+
+// TestUnionToArrayMember: a struct with fxamacker's toarray option is written as an array, and a
+// union member is a map: every encoder refuses such a member as the generic ones do
+// (ErrUnsupported, at the union field), where MarshalCBORStruct wrote the array.
+func TestUnionToArrayMember(t *testing.T) {
+	type arrayMember struct {
+		_    struct{} `cbor:",toarray"`
+		Type string   `cbor:"$type"`
+		N    int64    `cbor:"n"`
+	}
+	rec := &regPost{Type: "app.bsky.feed.post", Embed: UnionOf(&arrayMember{Type: "app.example.arr", N: 1})}
+	errs := map[string]error{"Validate": Validate(rec)}
+	_, errs["MarshalCBORStruct"] = MarshalCBORStruct(rec)
+	_, errs["MarshalCBOR"] = MarshalCBOR(rec)
+	_, errs["MarshalJSONStruct"] = MarshalJSONStruct(rec)
+	_, errs["MarshalJSON"] = MarshalJSON(rec)
+	_, errs["RecordCID"] = RecordCID(rec)
+	for name, err := range errs {
+		if e, ok := err.(*Error); !ok || !errors.Is(err, ErrUnsupported) || e.Path != "/embed" {
+			t.Errorf("%s: %v, want ErrUnsupported at /embed", name, err)
 		}
 	}
 }

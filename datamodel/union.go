@@ -30,14 +30,15 @@ import (
 // generic form; a member without "$type" is an error too (ErrType: the Lexicon requires it of
 // union members).
 //
-// Encoding writes what the Union holds: null for the zero Union, the map as MarshalCBOR writes
-// it, the struct as MarshalCBORStruct does. Tag an optional union field `cbor:"name,omitzero"`,
-// so that a zero Union leaves the field out (omitzero uses IsZero, with every encoder; omitempty
-// never omits a struct, with this package's encoders as with encoding/json and fxamacker's).
-// The struct must carry
-// its own "$type" in a field with that key (Register requires one), non-empty, and, for a Union
-// that a Registry made (decoded or Registry.Union), equal to the NSID the registry has for its Go
-// type; a map must have a non-empty "$type" string. Anything else is refused (ErrType).
+// Encoding writes what the Union holds: null for the zero Union, the map as MarshalCBOR writes it,
+// the struct as MarshalCBORStruct does. Tag an optional union field `cbor:"name,omitzero"`, so that
+// a zero Union leaves the field out (omitzero uses IsZero, with every encoder; omitempty never
+// leaves out a struct, as with encoding/json, nor fxamacker's a type with a MarshalCBOR method).
+// The struct must carry its own "$type" in a field with that key (Register requires one),
+// non-empty, and, for a Union that a Registry made (decoded or Registry.Union), equal to the NSID
+// the registry has for its Go type; a map must have a non-empty "$type" string. Anything else is
+// refused (ErrType). A struct with fxamacker's toarray option, written as an array, is never a
+// member (ErrUnsupported).
 //
 // A Union is a small value (an interface and a string), meant to be copied; the value it holds is
 // shared by the copies.
@@ -140,6 +141,11 @@ func (u Union) member() (any, *Error) {
 	case u.nsid != "" && t != u.nsid:
 		return nil, valueError(ErrType, "a union member of Go type "+reflect.TypeOf(u.v).String()+
 			" has $type "+echo.Quote(t)+", but its type is registered as "+echo.Quote(u.nsid))
+	}
+	if typ := reflect.TypeOf(u.v); typ.Kind() == reflect.Pointer && typedPlanOf(typ.Elem()).toArray {
+		// A member is a map (its "$type" is a key): refused by every encoder as the generic
+		// ones refuse such a struct, not written as an array that no decoder reads as a member.
+		return nil, errToArray(typ.Elem())
 	}
 	return u.v, nil
 }
