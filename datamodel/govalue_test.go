@@ -10,6 +10,7 @@ import (
 	cid "github.com/ipfs/go-cid"
 
 	"github.com/atcore/atcore/cidutil"
+	"github.com/atcore/atcore/nsid"
 	"github.com/atcore/atcore/tid"
 )
 
@@ -76,7 +77,40 @@ type (
 		Type *string `cbor:"$type"`
 		Ref  Link    `cbor:"ref,omitzero"`
 	}
+	// goTestText is a string through encoding.TextMarshaler, goTestCBORText and goTestCBORInt a
+	// string and an integer through fxamacker's Marshaler: a "$type" of each kind of Go type.
+	goTestText     struct{ s string }
+	goTestCBORText string
+	goTestCBORInt  int64
+	// goTestAnyType is a struct whose "$type" field is held in an interface.
+	goTestAnyType struct {
+		Type any    `json:"$type"`
+		Alt  string `json:"alt,omitempty"`
+	}
+	goTestTextType struct {
+		Type goTestText `json:"$type"`
+		Alt  string     `json:"alt,omitempty"`
+	}
+	goTestCBORType struct {
+		Type goTestCBORText `json:"$type"`
+		Alt  string         `json:"alt,omitempty"`
+	}
+	goTestNSIDType struct {
+		Type nsid.NSID `json:"$type"`
+		Text string    `json:"text"`
+	}
+	// goTestTypedBlob has the blob shape, its "$type" of the Go type T.
+	goTestTypedBlob[T any] struct {
+		Type     T      `json:"$type"`
+		Ref      Link   `json:"ref"`
+		MimeType string `json:"mimeType"`
+		Size     int64  `json:"size"`
+	}
 )
+
+func (t goTestText) MarshalText() ([]byte, error)     { return []byte(t.s), nil }
+func (t goTestCBORText) MarshalCBOR() ([]byte, error) { return MarshalCBOR(string(t)) }
+func (n goTestCBORInt) MarshalCBOR() ([]byte, error)  { return MarshalCBOR(int64(n)) }
 
 // goTestRows pairs Go values with the generic trees they stand for.
 func goTestRows(t *testing.T) []struct {
@@ -101,6 +135,7 @@ func goTestRows(t *testing.T) []struct {
 		Embed: &cborTestEmbedImage{Type: "app.bsky.embed.images", Images: []cborTestImage{{Alt: "a", Image: blob}}}}
 	genericPost := map[string]any{"$type": "app.bsky.feed.post", "text": "hello", "langs": []any{"en"}, "createdAt": "2024-01-01T00:00:00Z",
 		"embed": map[string]any{"$type": "app.bsky.embed.images", "images": []any{map[string]any{"alt": "a", "image": blob}}}}
+	blobMap := map[string]any{"$type": "blob", "ref": raw, "mimeType": "image/png", "size": int64(3)}
 	c := cid.Cid(raw)
 	return []struct {
 		name    string
@@ -158,6 +193,19 @@ func goTestRows(t *testing.T) []struct {
 			map[string]any{"$type": "app.x"}},
 		{"rule 11: a *string $type in a map[string]any", map[string]any{"$type": func() *string { s := "app.x"; return &s }()},
 			map[string]any{"$type": "app.x"}},
+		{"rule 11: a $type field of a TextMarshaler struct type (nsid.NSID)", goTestNSIDType{nsid.MustParse("app.bsky.feed.post"), "hi"},
+			map[string]any{"$type": "app.bsky.feed.post", "text": "hi"}},
+		{"rule 11: a $type field of a TextMarshaler type, in a slice", []any{goTestTextType{Type: goTestText{"app.x"}}},
+			[]any{map[string]any{"$type": "app.x"}}},
+		{"rule 11: a $type field with a MarshalCBOR method", &goTestCBORType{Type: "app.x"}, map[string]any{"$type": "app.x"}},
+		{"rule 11: a $type field typed any, holding a string", goTestAnyType{Type: "app.x", Alt: "a"},
+			map[string]any{"$type": "app.x", "alt": "a"}},
+		{"rule 11: a $type field typed any, holding a *string", goTestAnyType{Type: func() *string { s := "app.x"; return &s }()},
+			map[string]any{"$type": "app.x"}},
+		{"rule 13: a blob whose $type field is typed any", goTestTypedBlob[any]{"blob", raw, "image/png", 3}, blobMap},
+		{"rule 13: a blob whose $type field is a *string", goTestTypedBlob[*string]{func() *string { s := "blob"; return &s }(), raw, "image/png", 3}, blobMap},
+		{"rule 13: a blob whose $type field is a TextMarshaler", []any{goTestTypedBlob[goTestText]{goTestText{"blob"}, raw, "image/png", 3}}, []any{blobMap}},
+		{"rule 13: a blob whose $type field has a MarshalCBOR method", goTestTypedBlob[goTestCBORText]{"blob", raw, "image/png", 3}, blobMap},
 		{"rule 11: a $type of a named string type in a field typed any", struct {
 			Type any `cbor:"$type"`
 		}{goTestLang("app.x")}, map[string]any{"$type": "app.x"}},
@@ -293,6 +341,27 @@ func TestGoValueErrors(t *testing.T) {
 			map[string]any{"$type": "blob", "ref": nil, "mimeType": "image/png", "size": int64(3)}, ErrBlob, "/ref"},
 		{"rule 13: a blob-shaped struct with an empty mimeType of a named type", goTestBlobShaped{"blob", &raw, "", 3},
 			map[string]any{"$type": "blob", "ref": raw, "mimeType": "", "size": int64(3)}, ErrBlob, "/mimeType"},
+		{"rule 13: a $type field typed any holding blob, without the blob shape", &goTestAnyType{Type: "blob", Alt: "x"},
+			map[string]any{"$type": "blob", "alt": "x"}, ErrBlob, "/alt"},
+		{"rule 13: the same, in a slice", []any{&goTestAnyType{Type: "blob", Alt: "x"}},
+			[]any{map[string]any{"$type": "blob", "alt": "x"}}, ErrBlob, "/0/alt"},
+		{"rule 13: a TextMarshaler $type field writing blob, without the blob shape", goTestTextType{goTestText{"blob"}, "x"},
+			map[string]any{"$type": "blob", "alt": "x"}, ErrBlob, "/alt"},
+		{"rule 13: a $type field whose MarshalCBOR writes blob, without the blob shape", []any{goTestCBORType{"blob", "x"}},
+			[]any{map[string]any{"$type": "blob", "alt": "x"}}, ErrBlob, "/0/alt"},
+		{"rule 13: a *string $type field typed blob with a blob's fields but one", goTestTypedBlob[*string]{func() *string { s := "blob"; return &s }(), raw, "", 3},
+			map[string]any{"$type": "blob", "ref": raw, "mimeType": "", "size": int64(3)}, ErrBlob, "/mimeType"},
+		{"rule 11: a nil *string $type field", goTestTypedBlob[*string]{nil, raw, "a/b", 3},
+			map[string]any{"$type": nil, "ref": raw, "mimeType": "a/b", "size": int64(3)}, ErrType, "/$type"},
+		{"rule 11: a $type field typed any holding an integer", goTestAnyType{Type: 1},
+			map[string]any{"$type": int64(1)}, ErrType, "/$type"},
+		{"rule 11: a $type field typed any holding nil", []any{goTestAnyType{}},
+			[]any{map[string]any{"$type": nil}}, ErrType, "/0/$type"},
+		{"rule 11: a TextMarshaler $type field writing an empty string", goTestTextType{},
+			map[string]any{"$type": ""}, ErrType, "/$type"},
+		{"rule 11: a $type field whose MarshalCBOR writes an integer", struct {
+			Type goTestCBORInt `json:"$type"`
+		}{1}, map[string]any{"$type": int64(1)}, ErrType, "/$type"},
 		{"rule 11: an empty $type of a named string type in a map[string]any", map[string]any{"$type": goTestLang("")},
 			map[string]any{"$type": ""}, ErrType, "/$type"},
 		{"rule 11: a nil *string $type in a map[string]any", map[string]any{"$type": (*string)(nil)},
