@@ -253,3 +253,50 @@ func TestUnmarshalCBORStructMethodErrors(t *testing.T) {
 		t.Errorf("%+v, %v", h, err)
 	}
 }
+
+// TestUnknownFieldsClash: a struct whose UnknownFields has the key of one of its fields is refused
+// by every entry point with one error, ErrGoType at the first such key in canonical key order,
+// before anything else inside the struct is looked at, the same on every run whatever the order
+// in which Go ranges over the map.
+func TestUnknownFieldsClash(t *testing.T) {
+	type clash struct {
+		Type string        `json:"$type"`
+		A    string        `json:"a"`
+		BB   string        `json:"bb"`
+		C    string        `json:"c,omitempty"`
+		U    UnknownFields `json:"-"`
+	}
+	rows := []struct {
+		rule string
+		v    any
+		path string
+	}{
+		{"two clashes: the first in canonical key order", &clash{Type: "app.x", U: UnknownFields{"c": "x", "bb": "y"}}, "/c"},
+		{"a clash with a field left out by omitempty", &clash{Type: "app.x", U: UnknownFields{"c": "x"}}, "/c"},
+		{"a clash before a bad field", &clash{Type: "app.x", A: "\xff", U: UnknownFields{"bb": "y"}}, "/bb"},
+		{"a clash before a bad entry", &clash{Type: "app.x", U: UnknownFields{"bb": "y", "zz": 1.5}}, "/bb"},
+		{"a clash on $type", &clash{Type: "app.x", U: UnknownFields{"$type": "app.y"}}, "/$type"},
+		{"a clash before the map rules", &clash{Type: "blob", U: UnknownFields{"a": "y"}}, "/a"},
+		{"in a slice", []any{&clash{Type: "app.x", U: UnknownFields{"c": "x", "bb": "y"}}}, "/0/c"},
+		{"in a field typed any", map[string]any{"k": clash{Type: "app.x", U: UnknownFields{"bb": "x", "c": "y"}}}, "/k/c"},
+	}
+	want := func(path string) error { return &Error{Err: ErrGoType, Offset: -1, Path: path} }
+	for _, r := range rows {
+		for range 20 {
+			errs := map[string]error{"Validate": Validate(r.v)}
+			_, errs["MarshalCBOR"] = MarshalCBOR(r.v)
+			_, errs["MarshalCBORStruct"] = MarshalCBORStruct(r.v)
+			_, errs["MarshalJSON"] = MarshalJSON(r.v)
+			_, errs["MarshalJSONStruct"] = MarshalJSONStruct(r.v)
+			if _, ok := recordMap(r.v); ok {
+				_, errs["RecordCID"] = RecordCID(r.v)
+				errs["ValidateRecord"] = ValidateRecord(r.v)
+			}
+			for name, err := range errs {
+				if !sameError(err, want(r.path)) {
+					t.Fatalf("%s: %s: %v, want ErrGoType at %q", r.rule, name, err, r.path)
+				}
+			}
+		}
+	}
+}

@@ -270,8 +270,8 @@ var cidType = reflect.TypeFor[cid.Cid]()
 // goStruct converts a struct to the map of its fields, as MarshalCBORStruct writes them: keys from
 // the plan (cbor tag, json tag, Go name), omitempty and omitzero fields left out as encoding/json
 // leaves them out (typedOmitted), the fields promoted through a nil embedded pointer left out, and
-// the entries of its UnknownFields field merged in (ErrGoType at the key of an entry that is also a
-// field's).
+// the entries of its UnknownFields field merged in. A struct whose UnknownFields has the key of one
+// of its fields has no map: it is refused as a whole, at the first such key (errUnknownClash).
 func goStruct(p *typedPlan, rv reflect.Value) any {
 	if p.toArray {
 		return goError{errToArray(p.typ)}
@@ -280,6 +280,9 @@ func goStruct(p *typedPlan, rv reflect.Value) any {
 	var unknown UnknownFields
 	if p.unknown != nil {
 		unknown = *(*UnknownFields)(unsafe.Add(base, p.unknown.offset))
+		if i := typedUnknownClash(p, unknown); i >= 0 {
+			return goError{errUnknownClash(p, i)}
+		}
 	}
 	m := make(map[string]any, len(p.fields)+len(unknown))
 	for i := range p.fields {
@@ -292,13 +295,6 @@ func goStruct(p *typedPlan, rv reflect.Value) any {
 	}
 	for k, v := range unknown {
 		m[k] = v
-		for i := range p.fields {
-			if p.fields[i].name == k {
-				m[k] = goError{valueError(ErrGoType, "key "+strconv.Quote(k)+" of "+p.unknown.goName+
-					" is also the key of Go field "+p.fields[i].goName)}
-				break
-			}
-		}
 	}
 	return m
 }

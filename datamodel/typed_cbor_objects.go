@@ -11,6 +11,7 @@ package datamodel
 import (
 	"reflect"
 	"slices"
+	"strconv"
 	"unsafe"
 )
 
@@ -78,7 +79,8 @@ func (e *typedEncoder) goMap(dst []byte, p *typedPlan, mv reflect.Value, depth i
 // omitempty or omitzero, not behind a nil embedded pointer) and the entries of its UnknownFields
 // field, merged in key order. The checks are MarshalCBOR's for the same map, in its order: depth
 // and size, the value budget, the reserved keys and "$type" (rules 10, 11, 13), then each key and
-// value. An UnknownFields entry whose key is also a field's is refused (ErrGoType).
+// value; before them, an UnknownFields entry whose key is also a field's refuses the struct
+// (ErrGoType, errUnknownClash), as goStruct refuses it.
 func (e *typedEncoder) structOf(dst []byte, p *typedPlan, ptr unsafe.Pointer, depth int) ([]byte, *Error) {
 	if p.err != nil {
 		return dst, typedErr(p)
@@ -111,6 +113,9 @@ func (e *typedEncoder) structOf(dst []byte, p *typedPlan, ptr unsafe.Pointer, de
 	if p.unknown != nil {
 		unknown = *(*map[string]any)(unsafe.Add(ptr, p.unknown.offset))
 		n += len(unknown)
+		if i := typedUnknownClash(p, unknown); i >= 0 {
+			return dst, errUnknownClash(p, i)
+		}
 	}
 	// A struct is identified by its address and plan: a struct and its first field share an
 	// address, and only the same type at the same address again is a cycle.
@@ -163,12 +168,6 @@ func typedWritten(f *typedField, ptr unsafe.Pointer) unsafe.Pointer {
 // structEntries is structOf once the entries are counted and the unknown ones sorted in s.
 func (e *typedEncoder) structEntries(dst []byte, p *typedPlan, ptr unsafe.Pointer, n, depth int, s *sortedEntries,
 	shape mapShape, reserved bool, typeField int, unknown map[string]any) ([]byte, *Error) {
-	for j := range s.order {
-		if k := s.at(j).key; typedFieldIndex(p, k) >= 0 {
-			return dst, valueError(ErrGoType, "the UnknownFields of Go type "+p.typ.String()+
-				" has the key of its field "+p.fields[typedFieldIndex(p, k)].goName).atKey(k)
-		}
-	}
 	if reserved || shape.hasLink || shape.hasBytes || typeField >= 0 || shape.hasType {
 		if err := e.structShape(p, ptr, shape, reserved, typeField, unknown); err != nil {
 			return dst, err
@@ -272,6 +271,29 @@ func (e *typedEncoder) structShape(p *typedPlan, ptr unsafe.Pointer, shape mapSh
 	m["$type"] = "blob"
 	_, err := blobFromMap(m, e.maxCIDLen)
 	return err
+}
+
+// typedUnknownClash returns the index in p.fields of the first field, in canonical key order,
+// whose key is also the key of an entry of u, the UnknownFields of a struct of plan p; or -1.
+// Such a struct has no data-model form: every encoder, Validate and the walks refuse it before
+// anything inside it (errUnknownClash), at that one key whatever the order in which Go ranges
+// over u, so that every entry point reports the same error.
+func typedUnknownClash(p *typedPlan, u map[string]any) int {
+	first := -1
+	for k := range u {
+		if i := typedFieldIndex(p, k); i >= 0 && (first < 0 || i < first) {
+			first = i
+		}
+	}
+	return first
+}
+
+// errUnknownClash is the error for a struct of plan p whose UnknownFields has the key of its
+// field p.fields[i] (typedUnknownClash).
+func errUnknownClash(p *typedPlan, i int) *Error {
+	k := p.fields[i].name
+	return valueError(ErrGoType, "key "+strconv.Quote(k)+" of "+p.unknown.goName+
+		" is also the key of Go field "+p.fields[i].goName).atKey(k)
 }
 
 // typedFieldIndex returns the index of the field of struct plan p whose key is key, or -1.

@@ -45,5 +45,5 @@ func ExampleUnknownFields() {
 	// did:plc:abc map[via:map[uri:at://did:plc:def/x/1]]
 	// map[uri:at://did:plc:def/x/1]
 	// true
-	// datamodel: value does not fit the Go type (the UnknownFields of Go type datamodel_test.follow has the key of its field datamodel_test.follow.Subject) at "/subject"
+	// datamodel: value does not fit the Go type (key "subject" of datamodel_test.follow.Unknown is also the key of Go field datamodel_test.follow.Subject) at "/subject"
 }

@@ -14,7 +14,6 @@ package datamodel
 import (
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"unsafe"
@@ -98,12 +97,11 @@ func (e *typedJSONEncoder) object(dst []byte, p *typedPlan, ptr unsafe.Pointer, 
 	reserved := info.reserved
 	if p.unknown != nil {
 		if u := *(*UnknownFields)(unsafe.Add(ptr, p.unknown.offset)); len(u) > 0 {
+			if i := typedUnknownClash(p, u); i >= 0 {
+				return dst, errUnknownClash(p, i)
+			}
 			fields := len(ms)
 			for k, v := range u {
-				if fi := typedJSONField(p, k, 0); fi >= 0 {
-					return dst, valueError(ErrGoType, "UnknownFields field "+p.unknown.goName+" has the key "+
-						strconv.Quote(k)+" of Go field "+p.fields[fi].goName).atKey(k)
-				}
 				reserved = reserved || strings.HasPrefix(k, "$")
 				ms = append(ms, typedJSONMember{key: k, val: v})
 			}

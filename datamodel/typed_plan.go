@@ -33,7 +33,9 @@ import (
 // entries back among the named fields, in canonical key order, so that a record read with an
 // older revision of its Lexicon and written back keeps every byte and its CID
 // (https://atproto.com/specs/lexicon, "Usage and Implementation Guidelines"). Encoding refuses
-// an entry whose key is also the key of a named field of the struct (ErrGoType).
+// an entry whose key is also the key of a named field of the struct (ErrGoType): every encoder,
+// Validate and RecordCID refuse the struct before looking at anything in it, at the first such
+// key in canonical key order.
 //
 // Tag the field `cbor:"-" json:"-"`, so that encoding/json and fxamacker/cbor, which do not know
 // it, leave it out rather than writing it as a member of its own.
