@@ -32,18 +32,19 @@ import (
 // Go name; "-" and unexported fields left out, omitempty and omitzero as encoding/json's, embedded
 // structs promoted, the entries of an UnknownFields field merged in), named types of the string,
 // integer and bool kinds, tid.TID and other encoding.TextMarshaler types (as their text), cid.Cid
-// (a link), and types with fxamacker's MarshalCBOR method (as the value their bytes decode to). A
-// nil slice or map is null, as MarshalCBORStruct and encoding/json write it (a nil []any or
-// map[string]any too, which no decoder returns). Every rule above applies to them as to the equal
-// tree, with the same sentinel and Path (through the struct's keys and the slice's indexes), so
-// MarshalCBOR(post) writes MarshalCBORStruct(post)'s bytes for a Lexicon struct. Refused at their
-// path: floats of any type (ErrFloat), channels, functions and other types with no data-model form
-// (ErrUnsupported), maps whose keys are not strings (ErrKeyNotString), structs written as arrays
-// by fxamacker's toarray option (ErrUnsupported), and an UnknownFields entry whose key a field
-// also has (ErrGoType). A cyclic Go value is refused as a cyclic tree is, by the depth limit
-// (ErrTooDeep). A struct (or pointer to one) at the top is written by MarshalCBORStruct's typed
-// encoder, field by field, which writes the same bytes without building the equal tree first; the
-// equal tree is built only to report an error.
+// (a link), and types with fxamacker's MarshalCBOR method (as the value their bytes decode to, held
+// to the limits of opts where it is, as the bytes MarshalCBORStruct writes are). A nil slice or map
+// is null, as MarshalCBORStruct and encoding/json write it (a nil []any or map[string]any too,
+// which no decoder returns). Every rule above applies to them as to the equal tree, with the same
+// sentinel and Path (through the struct's keys and the slice's indexes), so MarshalCBOR(post)
+// writes MarshalCBORStruct(post)'s bytes for a Lexicon struct. Refused at their path: floats of any
+// type (ErrFloat), channels, functions and other types with no data-model form (ErrUnsupported),
+// maps whose keys are not strings (ErrKeyNotString), structs written as arrays by fxamacker's
+// toarray option (ErrUnsupported), and an UnknownFields entry whose key a field also has
+// (ErrGoType). A cyclic Go value is refused as a cyclic tree is, by the depth limit (ErrTooDeep). A
+// struct (or pointer to one) at the top is written by MarshalCBORStruct's typed encoder, field by
+// field, which writes the same bytes without building the equal tree first; the equal tree is built
+// only to report an error.
 //
 // Arrays and maps of more than Limits.MaxElements elements (ErrTooManyElements) and keys longer
 // than Limits.MaxKeyLen (ErrKeyTooLong) are refused too, as UnmarshalCBOR would refuse them.
@@ -181,7 +182,7 @@ func (e *cborEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	case cid.Cid:
 		return cborAppendLink(dst, x, e.maxCIDLen)
 	}
-	g, err := goValue(v) // a Go value other than the generic types: see govalue.go
+	g, err := goValue(v, goAt{depth, e.maxDepth}) // a Go value other than the generic types: see govalue.go
 	if err != nil {
 		return dst, err
 	}

@@ -310,7 +310,7 @@ func structCheckProperty(t *testing.T, v any) {
 		t.Fatalf("%#v:\nValidate         %v\ngeneric Validate %v", v, verr, gverr)
 	}
 	grerr := error(errNotRecord(v))
-	if m, ok := recordMap(v); ok {
+	if m, ok := recordMap(v, DefaultMaxDepth); ok {
 		grerr = validateGeneric(m, nil)
 	}
 	if rerr := ValidateRecord(v); (rerr == nil) != (grerr == nil) || rerr != nil && rerr.Error() != grerr.Error() {

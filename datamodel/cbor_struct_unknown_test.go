@@ -288,7 +288,7 @@ func TestUnknownFieldsClash(t *testing.T) {
 			_, errs["MarshalCBORStruct"] = MarshalCBORStruct(r.v)
 			_, errs["MarshalJSON"] = MarshalJSON(r.v)
 			_, errs["MarshalJSONStruct"] = MarshalJSONStruct(r.v)
-			if _, ok := recordMap(r.v); ok {
+			if _, ok := recordMap(r.v, DefaultMaxDepth); ok {
 				_, errs["RecordCID"] = RecordCID(r.v)
 				errs["ValidateRecord"] = ValidateRecord(r.v)
 			}

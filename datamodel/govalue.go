@@ -86,8 +86,8 @@ func (h *goHops) hop(depth int) (goHops, *Error) {
 // refuses it: floats (ErrFloat), integers beyond int64 (ErrIntegerRange), Go types without a
 // data-model form (ErrUnsupported, or ErrKeyNotString for a map whose keys are
 // not strings). The result is a generic value: the walker's switch takes it without calling
-// goValue again.
-func goValue(v any) (any, *Error) {
+// goValue again. at is where v is in the walk that converts it.
+func goValue(v any, at goAt) (any, *Error) {
 	for range maxGoHops {
 		var p *typedPlan
 		var rv reflect.Value
@@ -118,12 +118,12 @@ func goValue(v any) (any, *Error) {
 				rv = c
 			}
 		}
-		g := goShallow(p, rv)
+		g := goShallow(p, rv, at)
 		if r, ok := g.(goRef); ok {
 			// A container behind a pointer (the plan's pointers followed by goShallow):
 			// converted now, not counted as another value of the chain, as the typed encoders
 			// count it (goHops).
-			g = goShallow(r.p, r.rv)
+			g = goShallow(r.p, r.rv, at)
 		}
 		if e, ok := g.(goError); ok {
 			return nil, e.err
@@ -135,6 +135,19 @@ func goValue(v any) (any, *Error) {
 	}
 	return nil, errGoHops()
 }
+
+// goAt is where a Go value is converted: its nesting depth in the walk that converts it (the
+// top-level value is at depth 1) and the walk's MaxDepth. The output of a MarshalCBOR method is
+// decoded at that depth under that limit (goMethod), as the walk would count its levels.
+type goAt struct{ depth, maxDepth int }
+
+// in is where the elements and fields of a container at a are.
+func (a goAt) in() goAt { return goAt{a.depth + 1, a.maxDepth} }
+
+// goLoose is where the rules convert a value they only look at (a "$type", a member of a blob, a
+// value they describe): what it is matters, not how deep, so a method's output is decoded as
+// deep as any walk goes.
+var goLoose = goAt{1, MaxDepthCeiling}
 
 // isGeneric reports whether the walkers' type switches take v without calling goValue.
 func isGeneric(v any) bool {
@@ -150,7 +163,7 @@ func isGeneric(v any) bool {
 // goShallow converts the value rv of plan p one level deep: a container into a generic
 // container of goElem values, a scalar into its generic value. The dynamic value of an interface
 // is returned as it is, for goValue to go on with.
-func goShallow(p *typedPlan, rv reflect.Value) any {
+func goShallow(p *typedPlan, rv reflect.Value, at goAt) any {
 	switch p.kind {
 	case typedSlice:
 		if rv.IsNil() {
@@ -160,7 +173,7 @@ func goShallow(p *typedPlan, rv reflect.Value) any {
 	case typedArray:
 		a := make([]any, rv.Len())
 		for i := range a {
-			a[i] = goElem(p.elem, rv.Index(i))
+			a[i] = goElem(p.elem, rv.Index(i), at.in())
 		}
 		return a
 	case typedMap, typedUnknown:
@@ -170,23 +183,23 @@ func goShallow(p *typedPlan, rv reflect.Value) any {
 		m := make(map[string]any, rv.Len())
 		it := rv.MapRange()
 		for it.Next() {
-			m[it.Key().String()] = goElem(p.elem, it.Value())
+			m[it.Key().String()] = goElem(p.elem, it.Value(), at.in())
 		}
 		return m
 	case typedStruct:
-		return goStruct(p, rv)
+		return goStruct(p, rv, at)
 	case typedPointer:
 		if rv.IsNil() {
 			return nil
 		}
-		return goElem(p.elem, rv.Elem())
+		return goElem(p.elem, rv.Elem(), at)
 	}
-	return goElem(p, rv)
+	return goElem(p, rv, at)
 }
 
 // goElem is the value that stands for rv, of plan p, inside a converted container: scalars
 // converted, containers left for later as a goRef (see the top of the file).
-func goElem(p *typedPlan, rv reflect.Value) any {
+func goElem(p *typedPlan, rv reflect.Value, at goAt) any {
 	if p.typ == cidType {
 		// A link, as a cid.Cid is anywhere in a generic tree (its plan is its MarshalText).
 		return Link(rv.Interface().(cid.Cid))
@@ -234,7 +247,7 @@ func goElem(p *typedPlan, rv reflect.Value) any {
 	case typedTID, typedText:
 		return goText(p, rv)
 	case typedMethod:
-		return goMethod(p, rv)
+		return goMethod(p, rv, at)
 	case typedUnion:
 		// What the Union holds, as MarshalCBORStruct writes it: the walker converts a struct
 		// member in turn.
@@ -251,7 +264,7 @@ func goElem(p *typedPlan, rv reflect.Value) any {
 		if rv.IsNil() {
 			return nil
 		}
-		return goElem(p.elem, rv.Elem())
+		return goElem(p.elem, rv.Elem(), at)
 	case typedSlice, typedMap, typedUnknown:
 		if rv.IsNil() {
 			return nil
@@ -272,7 +285,7 @@ var cidType = reflect.TypeFor[cid.Cid]()
 // leaves them out (typedOmitted), the fields promoted through a nil embedded pointer left out, and
 // the entries of its UnknownFields field merged in. A struct whose UnknownFields has the key of one
 // of its fields has no map: it is refused as a whole, at the first such key (errUnknownClash).
-func goStruct(p *typedPlan, rv reflect.Value) any {
+func goStruct(p *typedPlan, rv reflect.Value, at goAt) any {
 	if p.toArray {
 		return goError{errToArray(p.typ)}
 	}
@@ -291,7 +304,7 @@ func goStruct(p *typedPlan, rv reflect.Value) any {
 		if fp == nil || f.omit && typedOmitted(f, fp) {
 			continue
 		}
-		m[f.name] = goElem(f.plan, reflect.NewAt(f.plan.typ, fp).Elem())
+		m[f.name] = goElem(f.plan, reflect.NewAt(f.plan.typ, fp).Elem(), at.in())
 	}
 	for k, v := range unknown {
 		m[k] = v
@@ -320,9 +333,9 @@ func goText(p *typedPlan, rv reflect.Value) any {
 	return string(text)
 }
 
-// goMethod converts a value with fxamacker's MarshalCBOR method to the generic value its bytes
-// decode to, so that every rule applies to what the method writes.
-func goMethod(p *typedPlan, rv reflect.Value) any {
+// goMethod converts a value with fxamacker's MarshalCBOR method, at at, to the generic value its
+// bytes decode to (cborMethodValue), so that every rule applies to what the method writes.
+func goMethod(p *typedPlan, rv reflect.Value, at goAt) any {
 	m, ok := goMethodOf[cbor.Marshaler](p.cborMarshalPtr, rv)
 	if !ok {
 		return goError{valueError(ErrUnsupported, "a Go "+p.typ.String()+" has UnmarshalCBOR but no MarshalCBOR")}
@@ -331,13 +344,39 @@ func goMethod(p *typedPlan, rv reflect.Value) any {
 	if err != nil {
 		return goError{goMethodError(p, "MarshalCBOR", err)}
 	}
-	v, err := UnmarshalCBOR(data)
-	if err != nil {
-		e := goMethodError(p, "MarshalCBOR", err)
-		e.Offset = -1 // an offset in bytes the caller never sees would mean nothing
-		return goError{e}
+	v, derr := cborMethodValue(data, at)
+	if derr != nil {
+		return goError{derr}
 	}
 	return v
+}
+
+// cborMethodValue decodes data, the output of a MarshalCBOR method for a value at at, to the
+// generic value it stands for, which the caller's walk then checks as any value (or the error
+// that refuses it, Offset -1: an offset in bytes the caller never sees would mean nothing; its
+// path leads from the value). The depth is counted from at.depth under at.maxDepth, so that the
+// decoder refuses exactly the nesting the walk would refuse, where the walk would refuse it. The
+// other limits of the call (elements, key length, CID length, the value budget, safe integers)
+// are the walk's to apply to the decoded value, in its order and against its budget, as to an
+// equal generic tree: the decoder's are only bounded by len(data), so that it refuses nothing the
+// walk would take. MaxCBORSize and MaxJSONSize bound input, which data is not (MarshalCBORStruct
+// does not apply them to a method's output either).
+func cborMethodValue(data []byte, at goAt) (any, *Error) {
+	var d cborDecoder
+	n := len(data)
+	d.lim = Limits{MaxDepth: min(at.maxDepth, MaxDepthCeiling), MaxElements: n, MaxKeyLen: n, MaxCBORSize: n,
+		MaxJSONSize: n, MaxCIDLen: n, MaxValues: n + 1}
+	d.data, d.chunk, d.slabs.size = data, n, n
+	d.left = n
+	v, end, err := d.value(0, at.depth)
+	if err == nil && end != n {
+		err = cborErr(ErrTrailingBytes, end, strconv.Itoa(n-end)+" bytes")
+	}
+	if err != nil {
+		err.Offset = -1
+		return nil, err
+	}
+	return v, nil
 }
 
 // goMethodOf returns rv's method set as M, through its address when the method has a pointer

@@ -422,7 +422,7 @@ func TestGoValueErrors(t *testing.T) {
 				}
 			}
 			// A record refused for its content: RecordCID and ValidateRecord agree.
-			if _, isMap := recordMap(r.v); isMap {
+			if _, isMap := recordMap(r.v, DefaultMaxDepth); isMap {
 				_, cerr := RecordCID(r.v)
 				if verr := ValidateRecord(r.v); !sameError(cerr, want) || !sameError(verr, want) {
 					t.Errorf("RecordCID = %v, ValidateRecord = %v; want %v at %q", cerr, verr, r.want, r.path)
@@ -709,5 +709,108 @@ func TestGoValueHopLimit(t *testing.T) {
 			}
 			_, _ = Blobs(r.v), Links(r.v) // end, without a stack overflow
 		})
+	}
+}
+
+// goTestRaw writes the DAG-CBOR it holds through fxamacker's Marshaler.
+type goTestRaw struct{ b []byte }
+
+func (r goTestRaw) MarshalCBOR() ([]byte, error) { return r.b, nil }
+
+// TestMethodOutputLimits: the output of a field's MarshalCBOR method is held to the limits of the
+// call, at the depth where the field is, by every entry point alike, at the top and in a slice:
+// raised limits let a deeper, longer or wider value through, and a value beyond them is refused
+// with the error of the equal generic tree (the same sentinel at the same path), never with the
+// default limits.
+func TestMethodOutputLimits(t *testing.T) {
+	nested := func(n int) []byte { return append(bytes.Repeat([]byte{0x81}, n), 0x01) }
+	wide := func(n int) []byte {
+		b, _ := MarshalCBOR(make([]any, n), WithLimits(Limits{MaxElements: n}))
+		return b
+	}
+	longKey := strings.Repeat("k", DefaultMaxKeyLen+1)
+	keyed, _ := MarshalCBOR(map[string]any{longKey: int64(1)}, WithLimits(Limits{MaxKeyLen: len(longKey)}))
+	link, _ := MarshalCBOR(typedLongLink(t, 120), WithLimits(Limits{MaxCIDLen: 200}))
+	lim := func(f func(*Limits)) []Option {
+		l := DefaultLimits()
+		f(&l)
+		return []Option{WithLimits(l)}
+	}
+	rows := []struct {
+		rule string
+		out  []byte
+		opts []Option
+	}{
+		{"rule 14: 40 levels under MaxDepth 100", nested(40), lim(func(l *Limits) { l.MaxDepth = 100 })},
+		{"rule 14: 98 levels under MaxDepth 100, the last level at the top", nested(98), lim(func(l *Limits) { l.MaxDepth = 100 })},
+		{"rule 14: 99 levels under MaxDepth 100", nested(99), lim(func(l *Limits) { l.MaxDepth = 100 })},
+		{"rule 14: 40 levels under the default MaxDepth", nested(40), nil},
+		{"rule 14: 1100 levels under the deepest MaxDepth", nested(1100), lim(func(l *Limits) { l.MaxDepth = MaxDepthCeiling })},
+		{"rule 14: 140000 elements under a raised MaxElements", wide(140000), lim(func(l *Limits) { l.MaxElements = 200000 })},
+		{"rule 14: 140000 elements under the default MaxElements", wide(140000), nil},
+		{"rule 14: more values than MaxValues", wide(100), lim(func(l *Limits) { l.MaxValues = 50 })},
+		{"rule 14: a long key under a raised MaxKeyLen", keyed, lim(func(l *Limits) { l.MaxKeyLen = len(longKey) })},
+		{"rule 14: a long key under the default MaxKeyLen", keyed, nil},
+		{"rule 12: a long CID under a raised MaxCIDLen", link, lim(func(l *Limits) { l.MaxCIDLen = 200 })},
+		{"rule 12: a long CID under the default MaxCIDLen", link, nil},
+	}
+	for _, r := range rows {
+		inner, err := UnmarshalCBOR(r.out, WithLimits(Limits{MaxDepth: MaxDepthCeiling, MaxElements: len(r.out),
+			MaxKeyLen: len(r.out), MaxCIDLen: len(r.out), MaxCBORSize: len(r.out)}))
+		if err != nil && !errors.Is(err, ErrTooDeep) {
+			t.Fatal(err)
+		}
+		v := &struct {
+			D goTestRaw `json:"d"`
+		}{goTestRaw{r.out}}
+		generic := map[string]any{"d": inner}
+		if errors.Is(err, ErrTooDeep) {
+			generic = nil // deeper than any generic tree: every entry point refuses it alike
+		}
+		for _, top := range []bool{true, false} {
+			var val, gen any = v, generic
+			if !top {
+				val, gen = []any{v}, []any{generic}
+			}
+			var want error
+			var wantCBOR, wantJSON []byte
+			if generic != nil {
+				wantCBOR, want = MarshalCBOR(gen, r.opts...)
+				wantJSON, _ = MarshalJSON(gen, r.opts...)
+			} else {
+				_, want = MarshalCBORStruct(val, r.opts...)
+				if !errors.Is(want, ErrTooDeep) {
+					t.Fatalf("%s: MarshalCBORStruct: %v", r.rule, want)
+				}
+			}
+			got := map[string]error{"Validate": Validate(val, r.opts...)}
+			if top {
+				got["ValidateRecord"] = ValidateRecord(val, r.opts...)
+				if r.opts == nil { // RecordCID applies the default limits
+					_, got["RecordCID"] = RecordCID(val)
+				}
+			}
+			for name, enc := range map[string]func(any, ...Option) ([]byte, error){
+				"MarshalCBOR": MarshalCBOR, "MarshalCBORStruct": MarshalCBORStruct,
+			} {
+				out, err := enc(val, r.opts...)
+				if got[name] = err; err == nil && !bytes.Equal(out, wantCBOR) {
+					t.Errorf("%s (top %v): %s wrote other bytes than MarshalCBOR of the generic tree", r.rule, top, name)
+				}
+			}
+			for name, enc := range map[string]func(any, ...Option) ([]byte, error){
+				"MarshalJSON": MarshalJSON, "MarshalJSONStruct": MarshalJSONStruct,
+			} {
+				out, err := enc(val, r.opts...)
+				if got[name] = err; err == nil && !bytes.Equal(out, wantJSON) {
+					t.Errorf("%s (top %v): %s wrote other JSON than MarshalJSON of the generic tree", r.rule, top, name)
+				}
+			}
+			for name, err := range got {
+				if !sameError(err, want) {
+					t.Errorf("%s (top %v): %s: %v; want %v", r.rule, top, name, err, want)
+				}
+			}
+		}
 	}
 }

@@ -149,7 +149,7 @@ func (e *jsonEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	case cid.Cid:
 		return e.link(dst, x)
 	}
-	g, err := goValue(v) // a Go value other than the generic types: see govalue.go
+	g, err := goValue(v, goAt{depth, e.maxDepth}) // a Go value other than the generic types: see govalue.go
 	if err != nil {
 		return dst, err
 	}

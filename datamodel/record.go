@@ -28,7 +28,7 @@ func RecordCID(v any) (cid.Cid, error) {
 			return c, nil
 		}
 	}
-	m, ok := recordMap(v)
+	m, ok := recordMap(v, DefaultMaxDepth)
 	if !ok {
 		putEncodeBuf(pooled, *pooled)
 		return cid.Undef, errNotRecord(v)
@@ -44,12 +44,13 @@ func RecordCID(v any) (cid.Cid, error) {
 
 // recordMap returns v as the map the record rules apply to: v itself, or the map a Go struct or
 // map stands for (its fields or entries, converted one level by goValue); ok is false when v is
-// not an object, as ValidateRecord and RecordCID both decide.
-func recordMap(v any) (m map[string]any, ok bool) {
+// not an object, as ValidateRecord and RecordCID both decide. maxDepth is the MaxDepth of the
+// walk that takes m next, from depth 1.
+func recordMap(v any, maxDepth int) (m map[string]any, ok bool) {
 	if m, ok = v.(map[string]any); ok || isGeneric(v) {
 		return m, m != nil // a nil map is null, as the encoders write it: not an object
 	}
-	g, err := goValue(v)
+	g, err := goValue(v, goAt{1, maxDepth})
 	if err != nil {
 		return nil, false
 	}

@@ -80,7 +80,7 @@ func goGeneric(v any) (g any, ok bool) {
 	if isGeneric(v) {
 		return nil, false
 	}
-	g, err := goValue(v)
+	g, err := goValue(v, goLoose)
 	return g, err == nil
 }
 
@@ -348,7 +348,7 @@ func describe(v any) string {
 	if _, isInt, _ := goInt(v); isInt {
 		return "found an integer"
 	}
-	if g, err := goValue(v); err == nil { // a Go value that stands for a generic one: govalue.go
+	if g, err := goValue(v, goLoose); err == nil { // a Go value that stands for a generic one: govalue.go
 		return describe(g)
 	}
 	return "found " + describeGo(v)

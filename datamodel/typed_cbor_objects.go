@@ -42,7 +42,7 @@ func (e *typedEncoder) goMap(dst []byte, p *typedPlan, mv reflect.Value, depth i
 	}
 	if generic != nil {
 		for i, k := range keys {
-			generic[k] = goElem(p.elem, vals.Index(i)) // a named string type is a string
+			generic[k] = goElem(p.elem, vals.Index(i), goAt{depth + 1, e.maxDepth}) // a named string type is a string
 		}
 		if err := checkMapShape(generic, e.maxCIDLen); err != nil {
 			return dst, err
@@ -169,7 +169,7 @@ func typedWritten(f *typedField, ptr unsafe.Pointer) unsafe.Pointer {
 func (e *typedEncoder) structEntries(dst []byte, p *typedPlan, ptr unsafe.Pointer, n, depth int, s *sortedEntries,
 	shape mapShape, reserved bool, typeField int, unknown map[string]any) ([]byte, *Error) {
 	if reserved || shape.hasLink || shape.hasBytes || typeField >= 0 || shape.hasType {
-		if err := e.structShape(p, ptr, shape, reserved, typeField, unknown); err != nil {
+		if err := e.structShape(p, ptr, depth, shape, reserved, typeField, unknown); err != nil {
 			return dst, err
 		}
 	}
@@ -210,7 +210,7 @@ func (e *typedEncoder) structEntries(dst []byte, p *typedPlan, ptr unsafe.Pointe
 // no "$link" or "$bytes" key, "$type" a non-empty string, and a struct typed "blob" exactly the
 // blob shape, checked on the same tree MarshalCBOR would check: the fields' values as goValue
 // converts them (a *Link is a link, a named string type a string).
-func (e *typedEncoder) structShape(p *typedPlan, ptr unsafe.Pointer, shape mapShape, reserved bool, typeField int, unknown map[string]any) *Error {
+func (e *typedEncoder) structShape(p *typedPlan, ptr unsafe.Pointer, depth int, shape mapShape, reserved bool, typeField int, unknown map[string]any) *Error {
 	hasLink, hasBytes := shape.hasLink, shape.hasBytes
 	if reserved {
 		for i := range p.fields {
@@ -240,7 +240,7 @@ func (e *typedEncoder) structShape(p *typedPlan, ptr unsafe.Pointer, shape mapSh
 		blob = t == "blob"
 	case typeField >= 0:
 		f := &p.fields[typeField]
-		typ := goElem(f.plan, reflect.NewAt(f.plan.typ, typedFieldPtr(ptr, f, false)).Elem())
+		typ := goElem(f.plan, reflect.NewAt(f.plan.typ, typedFieldPtr(ptr, f, false)).Elem(), goAt{depth + 1, e.maxDepth})
 		if err := checkType(typ); err != nil {
 			return err
 		}
@@ -266,7 +266,7 @@ func (e *typedEncoder) structShape(p *typedPlan, ptr unsafe.Pointer, shape mapSh
 		if fp == nil || f.omit && typedOmitted(f, fp) {
 			continue
 		}
-		m[f.name] = goElem(f.plan, reflect.NewAt(f.plan.typ, fp).Elem())
+		m[f.name] = goElem(f.plan, reflect.NewAt(f.plan.typ, fp).Elem(), goAt{depth + 1, e.maxDepth})
 	}
 	m["$type"] = "blob"
 	_, err := blobFromMap(m, e.maxCIDLen)

@@ -153,7 +153,7 @@ func (e *typedJSONEncoder) value(dst []byte, p *typedPlan, ptr unsafe.Pointer, d
 		}
 		return jsonAppendQuoted(dst, s), nil
 	case typedMethod:
-		v, err := e.methodValue(p, ptr)
+		v, err := typedMethodValue(p, ptr, goAt{depth, e.maxDepth})
 		if err != nil {
 			return dst, err
 		}
@@ -290,9 +290,10 @@ func typedJSONText(p *typedPlan, ptr unsafe.Pointer) (string, *Error) {
 	return string(b), nil
 }
 
-// methodValue returns the generic value of the DAG-CBOR that the fxamacker Marshaler of plan p
-// at ptr writes.
-func (e *typedJSONEncoder) methodValue(p *typedPlan, ptr unsafe.Pointer) (any, *Error) {
+// typedMethodValue returns the generic value of the DAG-CBOR that the fxamacker Marshaler of plan
+// p at ptr writes, for a value at at, as MarshalJSON's walk of a Go value takes it
+// (cborMethodValue): the encoder's limits apply next, to the value.
+func typedMethodValue(p *typedPlan, ptr unsafe.Pointer, at goAt) (any, *Error) {
 	var m cbor.Marshaler
 	switch {
 	case p.cborMarshal:
@@ -309,15 +310,7 @@ func (e *typedJSONEncoder) methodValue(p *typedPlan, ptr unsafe.Pointer) (any, *
 		}
 		return nil, valueError(ErrUnsupported, "a Go "+p.typ.String()+": "+err.Error())
 	}
-	lim := DefaultLimits()
-	lim.MaxCBORSize, lim.MaxDepth, lim.MaxElements, lim.MaxValues = len(b)+1, MaxDepthCeiling, len(b)+1, len(b)+1
-	lim.MaxKeyLen, lim.MaxCIDLen = len(b)+1, len(b)+1 // the encoder's own limits apply next
-	v, err := UnmarshalCBOR(b, WithLimits(lim))
-	if err != nil {
-		e := err.(*Error)
-		return nil, valueError(e.Err, "from the MarshalCBOR method of a Go "+p.typ.String()+": "+e.Detail)
-	}
-	return v, nil
+	return cborMethodValue(b, at)
 }
 
 // array appends the Go slice or array at ptr, of plan p.

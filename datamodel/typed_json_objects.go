@@ -134,7 +134,7 @@ func (e *typedJSONEncoder) members(dst []byte, ms []typedJSONMember, id containe
 		return dst, err
 	}
 	if reserved {
-		if err := e.shape(ms); err != nil {
+		if err := e.shape(ms, depth+1); err != nil {
 			return dst, err
 		}
 	}
@@ -163,7 +163,7 @@ func (e *typedJSONEncoder) members(dst []byte, ms []typedJSONMember, id containe
 
 // shape applies the map rules to an object about to be written (DECISIONS rules 10, 11, 13), as
 // MarshalJSON applies them to a map, with its errors: on the generic values the rules look at.
-func (e *typedJSONEncoder) shape(ms []typedJSONMember) *Error {
+func (e *typedJSONEncoder) shape(ms []typedJSONMember, depth int) *Error {
 	// The usual case, decided without the generic values: no "$link" or "$bytes" key, and a
 	// "$type" that is a non-empty string other than "blob".
 	usual := true
@@ -191,7 +191,7 @@ func (e *typedJSONEncoder) shape(ms []typedJSONMember) *Error {
 	m := make(map[string]any, len(ms))
 	for i := range ms {
 		if ms[i].f != nil {
-			m[ms[i].key] = typedJSONShallow(ms[i].f.plan, ms[i].ptr)
+			m[ms[i].key] = typedJSONShallow(ms[i].f.plan, ms[i].ptr, goAt{depth, e.maxDepth})
 		} else {
 			m[ms[i].key] = ms[i].val
 		}
@@ -263,7 +263,7 @@ func (e *typedJSONEncoder) anyMap(dst []byte, m map[string]any, depth int) ([]by
 // typedJSONShallow returns the Go value of plan p at ptr as the generic value the map rules look at
 // (rules.go: checkMapShape): scalars, links, bytes and blobs as themselves, and containers as an
 // empty array or object, which the rules only name ("found an array").
-func typedJSONShallow(p *typedPlan, ptr unsafe.Pointer) any {
+func typedJSONShallow(p *typedPlan, ptr unsafe.Pointer, at goAt) any {
 	switch p.kind {
 	case typedAny:
 		return *(*any)(ptr)
@@ -294,7 +294,7 @@ func typedJSONShallow(p *typedPlan, ptr unsafe.Pointer) any {
 		return s
 	case typedPointer:
 		if pp := *(*unsafe.Pointer)(ptr); pp != nil {
-			return typedJSONShallow(p.elem, pp)
+			return typedJSONShallow(p.elem, pp, at)
 		}
 		return nil
 	case typedSlice:
@@ -322,8 +322,7 @@ func typedJSONShallow(p *typedPlan, ptr unsafe.Pointer) any {
 		}
 		return nil
 	case typedMethod:
-		var e typedJSONEncoder
-		v, _ := e.methodValue(p, ptr)
+		v, _ := typedMethodValue(p, ptr, at)
 		return v
 	}
 	return nil

@@ -53,7 +53,7 @@ func ValidateRecord(v any, opts ...Option) error {
 			return nil
 		}
 	}
-	m, ok := recordMap(v)
+	m, ok := recordMap(v, limitsOf(opts).MaxDepth)
 	if !ok {
 		return errNotRecord(v)
 	}
@@ -172,7 +172,7 @@ func (w *validator) value(v any, depth int) error {
 		}
 		return w.object(x, depth)
 	}
-	g, err := goValue(v) // a Go value other than the generic types: see govalue.go
+	g, err := goValue(v, goAt{depth, w.limits.MaxDepth}) // a Go value other than the generic types: see govalue.go
 	if err != nil {
 		return err
 	}

@@ -185,7 +185,7 @@ func (w *goWalk) other(v any, depth int) {
 			return
 		}
 	}
-	if g, err := goValue(v); err == nil {
+	if g, err := goValue(v, goAt{depth, MaxDepthCeiling}); err == nil {
 		w.walk(g, depth)
 	}
 }

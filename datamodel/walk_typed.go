@@ -95,7 +95,7 @@ func (w *goWalk) container(p *typedPlan, ptr unsafe.Pointer, depth int) {
 	if p.kind == typedStruct {
 		info = typedWalkInfoOf(p)
 		if info.converted || typedWalkBlobShaped(p, info, ptr) {
-			if g, err := goValue(goRef{p, reflect.NewAt(p.typ, ptr).Elem()}); err == nil {
+			if g, err := goValue(goRef{p, reflect.NewAt(p.typ, ptr).Elem()}, goAt{depth, MaxDepthCeiling}); err == nil {
 				w.walk(g, depth)
 			}
 			return
@@ -184,7 +184,7 @@ func (w *goWalk) elem(p *typedPlan, ptr unsafe.Pointer, depth int) {
 		}
 	case typedMap, typedUnknown:
 		if p.typ != mapStringAnyType && p.typ != unknownFieldsType {
-			w.walk(goElem(p, reflect.NewAt(p.typ, ptr).Elem()), depth) // as the rarer kinds below
+			w.walk(goElem(p, reflect.NewAt(p.typ, ptr).Elem(), goAt{depth, MaxDepthCeiling}), depth) // as the rarer kinds below
 			return
 		}
 		m := *(*map[string]any)(ptr)
@@ -203,7 +203,7 @@ func (w *goWalk) elem(p *typedPlan, ptr unsafe.Pointer, depth int) {
 	default:
 		// The rarer kinds, as goElem takes them: maps, interfaces with methods, text and CBOR
 		// marshalers, unions, values outside the data model.
-		w.walk(goElem(p, reflect.NewAt(p.typ, ptr).Elem()), depth)
+		w.walk(goElem(p, reflect.NewAt(p.typ, ptr).Elem(), goAt{depth, MaxDepthCeiling}), depth)
 		return
 	}
 	// A container: walk counts and visits its goRef, other stops at the depth limit, then the
