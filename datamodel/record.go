@@ -22,7 +22,7 @@ func RecordCID(v any) (cid.Cid, error) {
 		// The typed encoder (see isGoStruct); what it writes is a record if it is a map, not the
 		// text or bytes of a struct type with a method of its own.
 		e := typedEncoder{cborEncoder: cborDefaultEncoder, generic: true}
-		if buf, err := e.top(*pooled, v); err == nil && len(buf) > 0 && buf[0]&0xe0 == cborMajorMap {
+		if buf, err := e.top(*pooled, v); err == nil && len(buf) > 0 && buf[0]&0xe0 == cborMajorMap && !cborIsBlob(buf) {
 			c := cidutil.SumCBOR(buf)
 			putEncodeBuf(pooled, buf)
 			return c, nil
@@ -35,7 +35,11 @@ func RecordCID(v any) (cid.Cid, error) {
 	}
 	buf, err := AppendCBOR(*pooled, m)
 	var c cid.Cid
-	if err == nil {
+	switch {
+	case err == nil && cborIsBlob(buf):
+		b, _ := mapIsBlob(m)
+		err = errNotRecord(b) // ValidateRecord's error
+	case err == nil:
 		c = cidutil.SumCBOR(buf)
 	}
 	putEncodeBuf(pooled, buf)

@@ -2,6 +2,7 @@ package datamodel
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	cid "github.com/ipfs/go-cid"
@@ -78,5 +79,59 @@ func TestRecordCIDNotRecord(t *testing.T) {
 	}
 	if c, err := RecordCID(&post{Text: "hi"}); err != nil || c == cid.Undef {
 		t.Errorf("RecordCID(&post) = %v, %v", c, err)
+	}
+}
+
+// A value shaped as a blob is no record in any Go form, as its bytes decode to a Blob, which is
+// not an object ("the top-level data object must not have the structure of a compound data type,
+// like blob", https://atproto.com/specs/lexicon#blob); a record of four entries with another
+// $type, and one whose "cid" is not a CID, still are.
+func TestBlobShapedIsNoRecord(t *testing.T) {
+	ref := cborTestLink(t, cborTestBlobLinkString)
+	type blobStruct struct {
+		Type     string `json:"$type"`
+		Ref      Link   `json:"ref"`
+		MimeType string `json:"mimeType"`
+		Size     int64  `json:"size"`
+	}
+	type legacyStruct struct {
+		CID      string `json:"cid"`
+		MimeType string `json:"mimeType"`
+	}
+	type nsidString string
+	for _, v := range []any{
+		map[string]any{"$type": "blob", "ref": ref, "mimeType": "a/b", "size": int64(1)},
+		map[string]any{"$type": nsidString("blob"), "ref": ref, "mimeType": "a/b", "size": int64(1)},
+		map[string]any{"cid": cborTestBlobLinkString, "mimeType": "a/b"},
+		blobStruct{"blob", ref, "a/b", 1},
+		&blobStruct{"blob", ref, "a/b", 1},
+		legacyStruct{cborTestBlobLinkString, "a/b"},
+	} {
+		out, err := MarshalCBOR(v)
+		if err != nil {
+			t.Fatalf("%#v: MarshalCBOR: %v", v, err)
+		}
+		if back, err := UnmarshalCBOR(out); err != nil {
+			t.Fatalf("%#v: %v", v, err)
+		} else if _, ok := back.(Blob); !ok {
+			t.Fatalf("%#v decodes to %T, not a Blob: the case tests nothing", v, back)
+		}
+		verr := ValidateRecord(v)
+		_, cerr := RecordCID(v)
+		if !errors.Is(verr, ErrNotRecord) || !strings.Contains(verr.Error(), "found a blob") || cerr == nil || cerr.Error() != verr.Error() {
+			t.Errorf("%#v: ValidateRecord %v, RecordCID %v; want ErrNotRecord (found a blob) from both", v, verr, cerr)
+		}
+	}
+	for _, v := range []any{
+		map[string]any{"$type": "app.example.x", "ref": ref, "mimeType": "a/b", "size": int64(1)},
+		map[string]any{"cid": "not a cid", "mimeType": "a/b"},
+		legacyStruct{"not a cid", "a/b"},
+	} {
+		if err := ValidateRecord(v); err != nil {
+			t.Errorf("%#v: ValidateRecord %v", v, err)
+		}
+		if _, err := RecordCID(v); err != nil {
+			t.Errorf("%#v: RecordCID %v", v, err)
+		}
 	}
 }

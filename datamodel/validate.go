@@ -45,8 +45,10 @@ func validateGeneric(v any, opts []Option) error {
 
 // ValidateRecord is Validate for a record: the top-level value must also be an object
 // (ErrNotRecord): a map[string]any, or a Go struct, non-nil pointer to one, or map with string
-// keys (see MarshalCBOR), as records are objects (https://atproto.com/specs/data-model, "$type … specifies their Lexicon
-// schema").
+// keys (see MarshalCBOR), as records are objects (https://atproto.com/specs/data-model, "$type …
+// specifies their Lexicon schema"). A map shaped as a blob is no record either, as its bytes
+// decode to a Blob ("the top-level data object must not have the structure of a compound data
+// type, like blob", https://atproto.com/specs/lexicon#blob).
 func ValidateRecord(v any, opts ...Option) error {
 	if isGoStruct(v) {
 		if valid, isMap := typedValid(v, opts); valid && isMap {
@@ -57,7 +59,45 @@ func ValidateRecord(v any, opts ...Option) error {
 	if !ok {
 		return errNotRecord(v)
 	}
-	return validateGeneric(m, opts)
+	if err := validateGeneric(m, opts); err != nil {
+		return err
+	}
+	if b, isBlob := mapIsBlob(m); isBlob {
+		return errNotRecord(b)
+	}
+	return nil
+}
+
+// mapIsBlob returns the Blob a valid map m stands for, if it is shaped as one (rule 13): four
+// entries with "$type" "blob", or the legacy {cid, mimeType}. Its values may be Go values.
+func mapIsBlob(m map[string]any) (Blob, bool) {
+	switch len(m) {
+	case 4:
+		if t, _ := typeString(m["$type"]); t == "blob" {
+			return Blob{}, true // valid, so a blob: its fields are not needed to refuse it
+		}
+	case 2:
+		c, _ := typeString(m["cid"])
+		mime, _ := typeString(m["mimeType"])
+		return legacyBlob(c, mime)
+	}
+	return Blob{}, false
+}
+
+// cborIsBlob reports whether buf, a valid DAG-CBOR map as the encoders write it, decodes to a
+// Blob: a map of four whose "$type" is "blob", or the legacy {cid, mimeType} (rule 13). Other
+// maps are told apart by their first byte or their first key, without a decode.
+func cborIsBlob(buf []byte) bool {
+	switch {
+	case len(buf) > 0 && buf[0] == 0xa4:
+		t, err := recordTypeCBOR(buf)
+		return err == nil && string(t) == "blob"
+	case len(buf) > 4 && string(buf[:5]) == "\xa2\x63cid":
+		v, err := UnmarshalCBOR(buf)
+		_, isBlob := v.(Blob)
+		return err == nil && isBlob
+	}
+	return false
 }
 
 // typedValid reports whether the typed CBOR encoder accepts v, a Go struct (see isGoStruct), and
@@ -71,7 +111,7 @@ func typedValid(v any, opts []Option) (valid, isMap bool) {
 	e := typedEncoder{cborEncoder: newCBOREncoder(opts), generic: true}
 	pooled := getEncodeBuf()
 	buf, err := e.top(*pooled, v)
-	isMap = err == nil && len(buf) > 0 && buf[0]&0xe0 == cborMajorMap
+	isMap = err == nil && len(buf) > 0 && buf[0]&0xe0 == cborMajorMap && !cborIsBlob(buf)
 	putEncodeBuf(pooled, buf)
 	return err == nil, isMap
 }
