@@ -626,12 +626,8 @@ func typedZero(f *typedField, ptr unsafe.Pointer) bool {
 			v.Interface().(typedIsZeroer).IsZero()
 	}
 	switch p.kind {
-	case typedString:
-		return len(*(*string)(ptr)) == 0
-	case typedBool:
-		return !*(*bool)(ptr)
-	case typedInt, typedUint:
-		return typedIntZero(p, ptr)
+	case typedString, typedBool, typedInt, typedUint:
+		return typedEmpty(p, ptr) // for these kinds, empty is zero
 	case typedBytes, typedSlice:
 		return (*typedSliceHeader)(ptr).data == nil // an empty slice is not nil
 	case typedPointer, typedMap, typedUnknown:
