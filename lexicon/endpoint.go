@@ -1,6 +1,7 @@
 package lexicon
 
 import (
+	"fmt"
 	"net/url"
 	"strconv"
 	"unicode/utf8"
@@ -140,7 +141,8 @@ func (c *Catalog) body(endpoint string, v any, o Options, input bool) error {
 
 // ValidateMessage checks a message of the subscription endpoint, whose type the event stream's
 // frame header gives ("#commit"; https://atproto.com/specs/event-stream), against that variant
-// of the endpoint's message union: at the top level of a message, $type may be left out.
+// of the endpoint's message union: at the top level of a message, $type may be left out (the
+// spec says it should be), and one that is there must name that variant.
 func (c *Catalog) ValidateMessage(endpoint, typ string, v any, o Options) error {
 	st := state{cat: c, mode: o.Mode}
 	n := c.lookup(endpoint)
@@ -160,7 +162,14 @@ func (c *Catalog) ValidateMessage(endpoint, typ string, v any, o Options) error 
 				st.fail("type", "expected an object, found %s", typeName(v))
 				return st.first()
 			}
-			_, typed := m["$type"]
+			mt, typed := m["$type"]
+			if s, _ := mt.(string); typed && s != full {
+				// Payloads "should omit the $type field, as this information is already
+				// indicated in the header" (https://atproto.com/specs/event-stream); one that
+				// names another type contradicts the header.
+				st.failAt("$type", -1, "$type", "%q is not the frame's type %q", clip(fmt.Sprint(mt)), full)
+				return st.first()
+			}
 			t := u.targets[i]
 			if t.kind == kRecord {
 				t = t.record

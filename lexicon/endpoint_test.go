@@ -109,6 +109,16 @@ func TestValidateMessage(t *testing.T) {
 	if err := c.ValidateMessage("app.bsky.feed.getTimeline", "#info", info, Options{}); !errors.Is(err, ErrNotFound) {
 		t.Errorf("%v", err)
 	}
+	// A payload's $type, which it should leave out, must name the frame's type if it is there.
+	withType := mustJSON(t, `{"$type": "com.atproto.sync.subscribeRepos#info", "name": "OutdatedCursor"}`)
+	if err := c.ValidateMessage("com.atproto.sync.subscribeRepos", "#info", withType, Options{}); err != nil {
+		t.Errorf("a payload with its own $type: %v", err)
+	}
+	other := mustJSON(t, `{"$type": "com.atproto.sync.subscribeRepos#commit", "name": "OutdatedCursor"}`)
+	err = c.ValidateMessage("com.atproto.sync.subscribeRepos", "#info", other, Options{})
+	if !errors.As(err, &e) || e.Path != "/$type" || e.Rule != "$type" {
+		t.Errorf("a payload whose $type contradicts the frame: %v", err)
+	}
 	// The endpoint named with #main is the same endpoint: its messages are still checked.
 	err = c.ValidateMessage("com.atproto.sync.subscribeRepos#main", "#info", mustJSON(t, `{"name": 3}`), Options{})
 	if !errors.As(err, &e) || e.Path != "/name" || e.Rule != "type" {
