@@ -307,6 +307,11 @@ type typedCandidate struct {
 func (b *typedBuilder) structFields(p *typedPlan) {
 	t := p.typ
 	p.toArray = typedToArray(t)
+	if typedToIndefArray(t) {
+		p.kind, p.err = typedInvalid, valueError(ErrUnsupported, "Go struct "+t.String()+
+			" has fxamacker's toindefarray option: an indefinite-length array is not DAG-CBOR")
+		return
+	}
 	var found []typedCandidate
 	type level struct {
 		t     reflect.Type
@@ -471,14 +476,22 @@ func (b *typedBuilder) structFields(p *typedPlan) {
 // first direct field named "_", else one promoted from an embedded struct, if only one is at the
 // shallowest depth) has a cbor tag with the option ",toarray" (ending the tag or followed by a
 // comma). The plans, and through them every encoder, decoder and walk, follow this one decision.
-func typedToArray(t reflect.Type) bool {
+func typedToArray(t reflect.Type) bool { return typedStructOption(t, ",toarray") }
+
+// typedToIndefArray reports whether struct type t has fxamacker's toindefarray option, which
+// writes it as an indefinite-length array: no form of DAG-CBOR, so every path refuses the type.
+func typedToIndefArray(t reflect.Type) bool { return typedStructOption(t, ",toindefarray") }
+
+// typedStructOption reports whether the tag of struct type t's "_" field has opt (",toarray"),
+// as fxamacker decides it: opt followed by the end of the tag or a comma.
+func typedStructOption(t reflect.Type, opt string) bool {
 	f, ok := t.FieldByName("_")
 	if !ok {
 		return false
 	}
 	tag := f.Tag.Get("cbor")
-	i := strings.Index(tag, ",toarray")
-	return i >= 0 && (len(tag) == i+len(",toarray") || tag[i+len(",toarray")] == ',')
+	i := strings.Index(tag, opt)
+	return i >= 0 && (len(tag) == i+len(opt) || tag[i+len(opt)] == ',')
 }
 
 // sortTypedFields sorts fields by key in DAG-CBOR order (insertion sort: structs are small, and

@@ -568,3 +568,43 @@ func TestTypedToArrayAsFxamacker(t *testing.T) {
 		}
 	}
 }
+
+// A struct with fxamacker's toindefarray option would be an indefinite-length array, no form of
+// DAG-CBOR: every path refuses the type, as it refuses other Go types with no data-model form
+// (the encoders and Validate with ErrUnsupported, the decoders with ErrGoType, saying why).
+func TestTypedToIndefArrayRefused(t *testing.T) {
+	type indef struct {
+		_ struct{} `cbor:",toindefarray"`
+		A int64    `cbor:"a"`
+	}
+	v := indef{A: 1}
+	var into indef
+	for _, c := range []struct {
+		name string
+		err  error
+		is   error
+	}{
+		{"MarshalCBOR", func() error { _, err := MarshalCBOR(v); return err }(), ErrUnsupported},
+		{"MarshalCBORStruct", func() error { _, err := MarshalCBORStruct(v); return err }(), ErrUnsupported},
+		{"MarshalJSON", func() error { _, err := MarshalJSON(v); return err }(), ErrUnsupported},
+		{"MarshalJSONStruct", func() error { _, err := MarshalJSONStruct(v); return err }(), ErrUnsupported},
+		{"Validate", Validate(v), ErrUnsupported},
+		{"UnmarshalCBORStruct", UnmarshalCBORStruct(cborMustHex("a1 6161 01"), &into), ErrGoType},
+		{"UnmarshalJSONStruct", UnmarshalJSONStruct([]byte(`{"a":1}`), &into), ErrGoType},
+	} {
+		if !errors.Is(c.err, c.is) || !strings.Contains(c.err.Error(), "toindefarray") {
+			t.Errorf("%s: %v, want %v naming toindefarray", c.name, c.err, c.is)
+		}
+	}
+	if _, err := RecordCID(&v); err == nil {
+		t.Error("RecordCID of a toindefarray struct: no error")
+	}
+	r := &Registry{}
+	type indefRecord struct {
+		_    struct{} `cbor:",toindefarray"`
+		Type string   `json:"$type"`
+	}
+	if err := Register[indefRecord](r, "app.example.indef"); !errors.Is(err, ErrRegister) {
+		t.Errorf("Register of a toindefarray struct: %v", err)
+	}
+}
