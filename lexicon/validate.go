@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/atcore/atcore/datamodel"
+	"github.com/atcore/atcore/nsid"
 )
 
 // Mode is a set of tolerances for reading old records; the zero Mode is strict, which is what
@@ -127,6 +128,14 @@ func (c *Catalog) record(st *state, v any, o *Options) {
 		return
 	case n != nil && n.kind != kRecord:
 		st.failAt("$type", -1, "$type", "%q is a %s, not a record type", clip(t), n.kind)
+		return
+	case n == nil && nsidFormat.check(t) != nil:
+		st.failAt("$type", -1, "$type", "%q is not an NSID, so names no record type", clip(t))
+		return
+	case n == nil && c.defs[normalizedNSID(t)] != nil:
+		// The NSID of a type the catalog holds, its authority in other letter case: not the
+		// same $type, and not an unknown one either, which optimistic validation would let pass.
+		st.failAt("$type", -1, "$type", "%q is not %q: a $type is matched exactly", clip(t), normalizedNSID(t))
 		return
 	case n == nil:
 		st.notFound(t, "a record type")
@@ -436,4 +445,13 @@ func typeName(v any) string {
 		return "an object"
 	}
 	return fmt.Sprintf("a Go %T (not a data-model value)", v)
+}
+
+// normalizedNSID returns s, a valid NSID, with its authority in lower case (nsid.Normalize).
+func normalizedNSID(s string) string {
+	n, err := nsid.Parse(s)
+	if err != nil {
+		return s
+	}
+	return n.Normalize().String()
 }

@@ -152,6 +152,8 @@ func TestRecordShape(t *testing.T) {
 		{`{"$type": "com.example.thing#item", "n": 1}`, "/$type", "$type", ErrValue},    // an object
 		{`{"$type": "com.example.thing#main", "name": 3}`, "/$type", "$type", ErrValue}, // the record, misnamed
 		{`{"$type": "com.example.nothing#main"}`, "/$type", "$type", ErrValue},
+		{`{"$type": "hello"}`, "/$type", "$type", ErrValue},                        // not an NSID
+		{`{"$type": "Com.Example.thing", "name": 3}`, "/$type", "$type", ErrValue}, // another case
 	} {
 		err := c.ValidateRecord(mustJSON(t, r.rec), Options{})
 		var e *Error

@@ -374,30 +374,18 @@ func (c *call) recordCID(name string) (string, int64, error) {
 		if data, err = jsonToCBOR(data); err != nil {
 			return "", 0, err
 		}
-	} else if _, err := datamodel.UnmarshalCBOR(data); err != nil {
-		// Hash the bytes only once they are known to be strict DAG-CBOR: the CID of
-		// non-canonical bytes names no record.
-		return "", 0, err
 	}
-	if err := checkRecord(data); err != nil {
+	// Hash the bytes only once they are known to be a record in strict DAG-CBOR: the CID of
+	// non-canonical bytes, or of a value that is no record (a blob's map included), names no
+	// record; validate's error says which.
+	v, err := datamodel.UnmarshalCBOR(data)
+	if err == nil {
+		err = datamodel.ValidateRecord(v)
+	}
+	if err != nil {
 		return "", 0, err
 	}
 	return cidutil.SumCBOR(data).String(), int64(len(data)), nil
-}
-
-// checkRecord returns validate's error for strict DAG-CBOR whose value is not an object, and nil
-// for one that is: a record is an object. The test is the first byte, a map head (major type 5);
-// only a value that fails it is decoded again, for datamodel.ValidateRecord's error, which says
-// what the value is instead.
-func checkRecord(cbor []byte) error {
-	if len(cbor) > 0 && cbor[0]>>5 == 5 {
-		return nil
-	}
-	v, err := datamodel.UnmarshalCBOR(cbor)
-	if err != nil {
-		return err
-	}
-	return datamodel.ValidateRecord(v)
 }
 
 // blobCID returns the CID of the blob called name and its size, reading it as a stream.

@@ -232,6 +232,8 @@ func TestCIDRecordIsObject(t *testing.T) {
 		{"a CBOR array", unhex("81 a0"), "found an array"},
 		{"a CBOR byte string", unhex("41 00"), "found bytes"},
 		{"a CBOR link", unhex("d82a 5825 00 01711220" + strings.Repeat("00", 32)), "found a link"},
+		// A map shaped as a blob is read as a blob: no record, though its first byte is a map's.
+		{"a JSON blob", []byte(`{"$type": "blob", "ref": {"$link": "bafkreigtwooi3an26ijkcijsjd2cqipipifydkfqaaalt2pg7ksbx34q7u"}, "mimeType": "text/plain", "size": 1075}`), "found a blob"},
 	} {
 		t.Run(tc.rule, func(t *testing.T) {
 			v := atcore(tc.stdin, "validate")
