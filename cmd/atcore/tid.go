@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/atcore/atcore/datetime"
 	"github.com/atcore/atcore/tid"
 )
 
@@ -265,11 +266,14 @@ func parseInstant(s string, now func() time.Time) (time.Time, error) {
 		}
 		return time.Time{}, fmt.Errorf("invalid time %q: %d digits; give Unix seconds (at most 11 digits) or microseconds (16)", s, len(s))
 	}
-	t, err := time.Parse(time.RFC3339Nano, s)
+	// The datetime package's lenient reader: RFC 3339 and the looser forms records hold, with
+	// an error that says what is wrong and where (time.Parse takes a +24:00 offset, and says
+	// neither).
+	d, err := datetime.ParseLenient(s)
 	if err != nil {
-		return time.Time{}, fmt.Errorf("invalid time %q: want RFC 3339 (2024-07-19T16:40:46.48031Z), now, or Unix seconds or microseconds", s)
+		return time.Time{}, fmt.Errorf("%v; want RFC 3339 (2024-07-19T16:40:46.48031Z), now, or Unix seconds or microseconds", err)
 	}
-	return t, nil
+	return d.Time(), nil
 }
 
 // writeJSONLine writes v as one line of JSON.

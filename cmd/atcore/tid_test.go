@@ -232,6 +232,8 @@ func TestParseInstant(t *testing.T) {
 		{"99999999999999999999", time.Time{}, "20 digits"},
 		{"-1", time.Time{}, "want RFC 3339"},
 		{"", time.Time{}, "want RFC 3339"},
+		{"2024-07-19T16:40:46+24:00", time.Time{}, "offset hours out of range 00 to 23"}, // RFC 3339
+		{"2024-07-19t16:40:46.48031z", time.UnixMicro(1721407246480310), ""},
 	}
 	for _, tt := range tests {
 		got, err := parseInstant(tt.in, func() time.Time { return now })
