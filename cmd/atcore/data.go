@@ -201,6 +201,9 @@ ok testdata/records/post.cbor`,
 			if *seq && *lex.dir != "" {
 				return c.usageError("-lexicon checks whole records; it does not apply to -seq")
 			}
+			if *lex.lenient && *lex.dir == "" {
+				return c.usageError("-lenient tolerates what -lexicon checks; give -lexicon DIR with it")
+			}
 			if status := lex.load(c); status != exitOK {
 				return status
 			}

@@ -42,6 +42,9 @@ func TestGoldenLexicon(t *testing.T) {
 		{name: "validate-lexicon-seq", rule: "-lexicon checks whole records, not -seq's CBOR sequences",
 			args: []string{"validate", "-seq", "-lexicon", realLexicons, "testdata/bad-post.json"}, code: exitUsage,
 			stderrHas: []string{"does not apply to -seq"}},
+		{name: "validate-lenient-alone", rule: "-lenient tolerates what -lexicon checks: alone, it would do nothing",
+			args: []string{"validate", "-lenient", "testdata/old-post.json"}, code: exitUsage,
+			stderrHas: []string{"give -lexicon DIR with it"}},
 		{name: "help-lexicon-check", rule: "the command's help, with its example",
 			args: []string{"help", "lexicon", "check"}, code: exitOK},
 	})

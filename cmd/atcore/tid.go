@@ -94,7 +94,8 @@ UTC), its clock id and the clock id's range class, its value as an integer, and 
 display form. A TID that starts with c-j has the top bit set, which holds no time and which
 no generator sets: top-bit=true takes the place of its time. The legacy dashed form is
 accepted as input. With -json, one JSON object per line instead ("integer" is a string: it
-does not fit in a double; "top_bit": true in place of "time" and "unix_micro"). With no
+does not fit in a double; "top_bit": true in place of "time" and "unix_micro"); an invalid TID
+is a line as check -json writes it ("input", "ok": false, "error", "offset"). With no
 TID, or "-", reads them from standard input, one per line.`,
 	example: `
 $ atcore tid inspect 3kxnlhr3gxq23
@@ -106,6 +107,13 @@ tid=3kxnlhr3gxq23 time=2024-07-19T16:40:46.480310Z clock=1 class=best-effort int
 			return c.eachItem(args, func(w *bufio.Writer, arg string) error {
 				t, err := tid.ParseLenient(arg)
 				if err != nil {
+					if *asJSON { // one object per input, valid or not, as check -json writes
+						r := checkResult{Input: arg, Error: err.Error()}
+						if off, ok := errOffset(err); ok {
+							r.Offset = &off
+						}
+						writeJSONLine(w, r)
+					}
 					return err
 				}
 				if *asJSON {

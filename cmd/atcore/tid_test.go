@@ -242,3 +242,13 @@ func TestParseInstant(t *testing.T) {
 		}
 	}
 }
+
+// tid inspect -json writes one object per input, an invalid one included, as check -json does.
+func TestTidInspectJSONInvalid(t *testing.T) {
+	r := atcore([]byte("3kxnlhr3gxq23\nzzz\n"), "tid", "inspect", "-json")
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	if r.code != exitData || len(lines) != 2 || !strings.HasPrefix(lines[0], `{"tid":"3kxnlhr3gxq23"`) ||
+		!strings.HasPrefix(lines[1], `{"input":"zzz","ok":false,"error":"invalid TID \"zzz\"`) {
+		t.Errorf("exit %d, stdout %q", r.code, r.stdout)
+	}
+}
