@@ -61,20 +61,27 @@ func TestReadmeTour(t *testing.T) {
 	}
 }
 
-// runPipeline runs "atcore A | atcore B …" in-process and returns the lines of the last
-// command's standard output, then of every command's standard error.
+// runPipeline runs "atcore A | atcore B …" in-process and returns the lines a terminal shows:
+// the standard error of the commands before the last, then the last command's standard output
+// and standard error as it writes them, in one stream (the commands flush their output before
+// each error line, so that the two stay in input order).
 func runPipeline(t *testing.T, cmdline string) []string {
 	t.Helper()
 	var stdin []byte
-	var stderr, stdout bytes.Buffer
-	for _, segment := range strings.Split(cmdline, " | ") {
+	var earlier, stdout bytes.Buffer
+	segments := strings.Split(cmdline, " | ")
+	for i, segment := range segments {
 		args := strings.Fields(segment)
 		if len(args) == 0 || args[0] != "atcore" {
 			t.Fatalf("%q: only atcore pipelines, without quotes, are supported", cmdline)
 		}
 		stdout.Reset()
-		run(args[1:], bytes.NewReader(stdin), &stdout, &stderr)
+		if i == len(segments)-1 {
+			run(args[1:], bytes.NewReader(stdin), &stdout, &stdout)
+			break
+		}
+		run(args[1:], bytes.NewReader(stdin), &stdout, &earlier)
 		stdin = bytes.Clone(stdout.Bytes())
 	}
-	return lines(stdout.String() + stderr.String())
+	return lines(earlier.String() + stdout.String())
 }
