@@ -169,19 +169,20 @@ var validateCommand = &command{
 	doc: `
 Checks that each input is a valid record: an object of the data model, in strict DAG-CBOR
 or in atproto JSON, within the limits for untrusted input (1 MiB of CBOR, 2 MiB of JSON,
-depth 32); a JSON record must also be within 1 MiB as CBOR. The form is detected from the
-first byte that is not white space: one that starts a JSON value ({ [ " - 0-9 t f n) means
-JSON, any other CBOR. A CBOR record starts with a map head (0xa0-0xbf), none of those, so
-records are never mistaken; a UTF-8 byte-order mark before JSON is skipped. Input of only
-white space is empty input. Prints "ok NAME" for each valid record; for each invalid one,
-a line on standard error with the input's name, the byte offset, the JSON Pointer of the
-value and the rule broken, and the exit status is 1. With -json, standard output has one
-JSON object per input, valid or not, with "ok" and, for an invalid one, "error", "rule",
-"detail", "offset" and "path". With -seq, each input is a sequence of CBOR objects back to
-back, such as an event-stream frame (header, then body), and each is checked and named
-NAME[0], NAME[1], ...; offsets count from the start of the input. With -lexicon DIR, each
-record is also validated against the Lexicon schemas in DIR (all loaded and checked first,
-as "atcore lexicon check" does), the schema its $type names: every problem is a line on
+depth 32); a JSON record must also be within 1 MiB as CBOR, and a CBOR record within 2 MiB
+as JSON, as the conversions write them. The form is detected from the first byte that is
+not white space: one that starts a JSON value ({ [ " - 0-9 t f n) means JSON, any other
+CBOR. A CBOR record starts with a map head (0xa0-0xbf), none of those, so records are
+never mistaken; a UTF-8 byte-order mark before JSON is skipped. Input of only white space
+is empty input. Prints "ok NAME" for each valid record; for each invalid one, a line on
+standard error with the input's name, the byte offset, the JSON Pointer of the value and
+the rule broken, and the exit status is 1. With -json, standard output has one JSON object
+per input, valid or not, with "ok" and, for an invalid one, "error", "rule", "detail",
+"offset" and "path". With -seq, each input is a sequence of CBOR objects back to back,
+such as an event-stream frame (header, then body), and each is checked and named NAME[0],
+NAME[1], ...; offsets count from the start of the input. With -lexicon DIR, each record is
+also validated against the Lexicon schemas in DIR (all loaded and checked first, as
+"atcore lexicon check" does), the schema its $type names: every problem is a line on
 standard error with the JSON Pointer of the value and the rule broken; a $type that DIR
 does not define is an error. -lenient tolerates the legacy blobs, loose datetimes and
 loose URIs of old records. -lexicon does not apply to -seq. With -safe-ints, integers must
@@ -255,6 +256,10 @@ func (c *call) validate(name string, lex *lexiconFlags, opts ...datamodel.Option
 		if _, err := jsonToCBOR(data); err != nil {
 			return err
 		}
+	} else if _, err := datamodel.CBORToJSON(data); errors.Is(err, datamodel.ErrTooLarge) {
+		// And a CBOR record within 1 MiB may be more than 2 MiB of JSON (base64, escapes),
+		// which cbor2json refuses to write.
+		return err
 	}
 	return lex.check(v)
 }

@@ -405,8 +405,8 @@ func TestOtherFormTooLarge(t *testing.T) {
 			t.Errorf("%s of 400 KB of control characters: exit %d, stdout %d bytes, stderr %q", args, r.code, len(r.stdout), r.stderr)
 		}
 	}
-	if r := atcore(ctl, "validate"); r.code != exitOK {
-		t.Errorf("validate of the CBOR record itself: exit %d, %q", r.code, r.stderr)
+	if r := atcore(ctl, "validate"); r.code != exitData || !strings.Contains(r.stderr, "the JSON form would be") {
+		t.Errorf("validate of the CBOR record itself: exit %d, %q; want the JSON form's size refused", r.code, r.stderr)
 	}
 }
 
