@@ -61,7 +61,7 @@ func (c *call) readRecord(name string, limit int) ([]byte, error) {
 	}
 	if len(data) > limit {
 		return nil, &datamodel.Error{Err: datamodel.ErrTooLarge, Offset: limit,
-			Detail: "more than " + strconv.Itoa(limit) + " bytes"}
+			Detail: "more than " + strconv.Itoa(limit) + " bytes, limit " + strconv.Itoa(limit)} // as the stream decoders say it
 	}
 	return data, nil
 }
