@@ -116,7 +116,7 @@ func graphemeCount(s string, limit int64) int64 {
 // blob checks a blob's form, MIME type and size (https://atproto.com/specs/lexicon#blob).
 func (st *state) blob(n *node, b *datamodel.Blob) bool {
 	if b.Legacy && st.mode&AllowLegacyBlob == 0 {
-		return st.fail("blob", "a legacy {cid, mimeType} blob (allowed only with AllowLegacyBlob)")
+		return st.fail("blob", "a legacy {cid, mimeType} blob (allowed only under AllowLegacyBlob, which Lenient and atcore validate -lenient include)")
 	}
 	if n.accept != nil && !acceptMIME(n.accept, b.MimeType) {
 		return st.fail("accept", "MIME type %q is not one of %q", clip(b.MimeType), n.accept)
