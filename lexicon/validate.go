@@ -120,6 +120,7 @@ func (c *Catalog) record(st *state, v any, o *Options) {
 	}
 	n := c.defs[t]
 	switch {
+	case n != nil && n.kind == kRecord: // the usual case, first: no more work on the $type
 	case strings.Contains(t, "#"):
 		// No record type is spelled so: a record is a main definition, named by its NSID alone
 		// ("use of a #main suffix is invalid", https://atproto.com/specs/lexicon#lexicon-files).
