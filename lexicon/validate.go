@@ -33,8 +33,8 @@ const (
 	AllowLenientDatetime
 	// AllowLooseURI accepts, in uri-format strings, any printable ASCII after the scheme but
 	// space: characters RFC 3986 leaves out ('<', '>', '"', '{', '}', '|', '\\', '^', '`'), a
-	// '%' not followed by two hex digits, a second '#'. Browsers take such links, and records
-	// written by a looser checker may hold them.
+	// '%' not followed by two hex digits, a second '#': what this package's uri check took
+	// before it followed RFC 3986, for records that a looser checker let through.
 	AllowLooseURI
 )
 
