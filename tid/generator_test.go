@@ -397,13 +397,15 @@ func TestClockFarOutOfRange(t *testing.T) {
 
 // The lead over the clock is bounded (DECISIONS rule 6) by MaxAhead: a generator a little short
 // of it (here by ContinueAfter, as a day of bursts would) issues on as far as the bound and then
-// waits for its clock, never issuing a TID more than MaxAhead ahead of it.
+// waits for its clock, never issuing a TID more than MaxAhead ahead of it. The clock is the
+// generator's own (systemMicro: the monotonic clock placed on the wall clock once a second),
+// which may differ from a time.Now read by microseconds.
 func TestLeadBounded(t *testing.T) {
 	g, err := NewGenerator(5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	start, err := FromTime(time.Now().Add(MaxAhead-2*time.Millisecond), 0)
+	start, err := FromUnixMicro(systemMicro()+int64(maxAhead)-2000, 0) // 2 ms short of the bound
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -414,16 +416,16 @@ func TestLeadBounded(t *testing.T) {
 	prev := start
 	for i := range n {
 		id := g.Next()
-		after := time.Now()
+		after := systemMicro()
 		if id <= prev {
 			t.Fatalf("TID %d: %v after %v", i, id, prev)
 		}
-		if lead := id.Time().Sub(after); lead > MaxAhead {
-			t.Fatalf("TID %d: %v is %v ahead of the clock read after it, more than MaxAhead", i, id, lead)
+		if lead := id.UnixMicro() - after; lead > int64(maxAhead) {
+			t.Fatalf("TID %d: %v is %d µs ahead of the clock read after it, more than MaxAhead", i, id, lead)
 		}
 		prev = id
 	}
-	if lead := time.Until(prev.Time()); lead < MaxAhead-time.Second {
-		t.Errorf("the last TID is %v ahead: the generator fell far behind the bound it waited at", lead)
+	if lead := prev.UnixMicro() - systemMicro(); lead < int64(maxAhead)-1_000_000 {
+		t.Errorf("the last TID is %d µs ahead: the generator fell far behind the bound it waited at", lead)
 	}
 }
