@@ -69,6 +69,7 @@ package datamodel
 //	cbor_decode.go  UnmarshalCBOR, UnmarshalCBORPrefix
 //	cbor_encode.go  MarshalCBOR, AppendCBOR
 //	typed_plan.go   the typed codec's plans: how a Go type is read and written, once per type
+//	typed_fields.go a struct's fields at run time: addresses, omitempty and omitzero, integers
 //	typed_cbor_decode.go  the typed CBOR decoder: bytes into Go values by their plans
 //	typed_cbor_containers.go its maps and arrays: structs, Go maps, slices
 //	typed_cbor_encode.go  the typed CBOR encoder: Go values to bytes by their plans
