@@ -225,3 +225,35 @@ func BenchmarkDeepNewGoroutine(b *testing.B) {
 		})
 	}
 }
+
+// TestStackRoomMadeByWalk: the Links and Blobs walk, which keeps no state that could say so,
+// makes its room when it meets a container at stackRoomDepth: after a walk that deep the stack
+// holds the room for the levels below, and after one a level shallower it does not (the
+// control, which shows that the test can fail).
+func TestStackRoomMadeByWalk(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1)) // a collection may shrink a stack
+	room := (DefaultMaxDepth-stackRoomDepth)*decodeLevelStack + leafStack
+	for _, depth := range []int{stackRoomDepth - 1, stackRoomDepth} {
+		ca := append(bytes.Repeat([]byte{0x81}, depth-1), 0x80)
+		cm := append(bytes.Repeat([]byte{0xa1, 0x61, 'a'}, depth-1), 0xa0)
+		for _, in := range [][]byte{ca, cm} {
+			v, err := UnmarshalCBOR(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, walk := range map[string]func(){"Links": func() { Links(v) }, "Blobs": func() { Blobs(v) }} {
+				done := make(chan bool)
+				go func() {
+					walk()
+					var x byte
+					before := stackAddr(&x)
+					stackroom.Reserve(room)
+					done <- stackAddr(&x) == before
+				}()
+				if made, want := <-done, depth >= stackRoomDepth; made != want {
+					t.Errorf("%s of %x: room made = %v, want %v", name, in, made, want)
+				}
+			}
+		}
+	}
+}
