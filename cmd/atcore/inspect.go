@@ -55,8 +55,9 @@ from standard input, one per line; values that start with "-", the value "-" inc
 after "--".
 
 With -json, one JSON object per value on standard output, whatever it is: "input", "ok", and
-"kinds", a list of objects with "kind" and the parts (clock, version and the true/false parts
-as JSON numbers and booleans, the others as strings), or "error" and, unless the value is
+"kinds", a list of objects with "kind" and the parts, named as in the lines with '_' for '-'
+("top_bit"; clock, version and the true/false parts as JSON numbers and booleans, the others as
+strings), or "error" and, unless the value is
 empty, "closest" (the kind) and "offset" (-1: the value as a whole).`,
 	example: `
 $ atcore inspect app.bsky.feed.post
@@ -161,12 +162,14 @@ type inspectResult struct {
 }
 
 // MarshalJSON writes a match as an object: "kind", then the parts in order, numbers and
-// booleans as JSON numbers and booleans.
+// booleans as JSON numbers and booleans. A part's key is its text key with '_' for '-'
+// ("top_bit"), as every -json output of the CLI names its fields, so that they read as
+// identifiers in jq and in the languages that read them.
 func (m match) MarshalJSON() ([]byte, error) {
 	b := append([]byte(`{"kind":`), strconv.Quote(m.kind.name)...)
 	for _, p := range m.parts {
 		b = append(b, ',')
-		b = strconv.AppendQuote(b, p.key)
+		b = strconv.AppendQuote(b, strings.ReplaceAll(p.key, "-", "_"))
 		b = append(b, ':')
 		if p.raw {
 			b = append(b, p.value...)

@@ -93,7 +93,8 @@ Prints one line per TID, as key=value fields: the TID, its time (RFC 3339, micro
 UTC), its clock id and the clock id's range class, its value as an integer, and its dashed
 display form. A TID that starts with c-j has the top bit set, which holds no time and which
 no generator sets: top-bit=true takes the place of its time. The legacy dashed form is
-accepted as input. With -json, one JSON object per line instead ("integer" is a string: it
+accepted as input. With -json, one JSON object per line instead, its fields named as in the
+line and in "atcore inspect -json", with "unix_micro" after "time" ("integer" is a string: it
 does not fit in a double; "top_bit": true in place of "time" and "unix_micro"); an invalid TID
 is a line as check -json writes it ("input", "ok": false, "error", "offset"). With no
 TID, or "-", reads them from standard input, one per line.`,
@@ -151,8 +152,8 @@ type tidInfo struct {
 	Time       *string `json:"time,omitempty"`
 	UnixMicro  *int64  `json:"unix_micro,omitempty"`
 	TopBit     bool    `json:"top_bit,omitempty"`
-	ClockID    uint    `json:"clock_id"`
-	ClockClass string  `json:"clock_class"`
+	ClockID    uint    `json:"clock"`
+	ClockClass string  `json:"class"`
 	Integer    string  `json:"integer"`
 	Dashed     string  `json:"dashed"`
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -164,7 +165,7 @@ func TestTidTopBit(t *testing.T) {
 			[]string{"time="}},
 		{"tid inspect -json: top_bit instead of time and unix_micro",
 			[]string{"tid", "inspect", "-json", "cjzfcijpj2z2a"},
-			[]string{`{"tid":"cjzfcijpj2z2a","top_bit":true,"clock_id":`},
+			[]string{`{"tid":"cjzfcijpj2z2a","top_bit":true,"clock":`},
 			[]string{`"time"`, `"unix_micro"`}},
 		{"tid inspect -json: the epoch TID keeps its time and unix_micro 0",
 			[]string{"tid", "inspect", "-json", "2222222222222"},
@@ -172,9 +173,9 @@ func TestTidTopBit(t *testing.T) {
 		{"inspect: the TID line is tid inspect's",
 			[]string{"inspect", "cjzfcijpj2z2a"},
 			[]string{"tid=cjzfcijpj2z2a top-bit=true clock="}, []string{"time="}},
-		{"inspect -json: top-bit, a boolean, instead of time",
+		{"inspect -json: top_bit, a boolean, instead of time",
 			[]string{"inspect", "-json", "cjzfcijpj2z2a"},
-			[]string{`{"kind":"tid","top-bit":true,"clock":`}, []string{`"time"`}},
+			[]string{`{"kind":"tid","top_bit":true,"clock":`}, []string{`"time"`}},
 		{"inspect of an AT URI whose record key has the top bit set: no time",
 			[]string{"inspect", "at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/cjzfcijpj2z2a"},
 			[]string{" rkey=cjzfcijpj2z2a top-bit=true\n"}, []string{"time="}},
@@ -250,5 +251,32 @@ func TestTidInspectJSONInvalid(t *testing.T) {
 	if r.code != exitData || len(lines) != 2 || !strings.HasPrefix(lines[0], `{"tid":"3kxnlhr3gxq23"`) ||
 		!strings.HasPrefix(lines[1], `{"input":"zzz","ok":false,"error":"invalid TID \"zzz\"`) {
 		t.Errorf("exit %d, stdout %q", r.code, r.stdout)
+	}
+}
+
+// TestTidInspectJSONNames: "tid inspect -json" names a TID's fields as "inspect -json" does
+// (and as both name them in their lines, '_' for '-'), with unix_micro its one field more.
+func TestTidInspectJSONNames(t *testing.T) {
+	for _, s := range []string{"3kxnlhr3gxq23", "cjzfcijpj2z2a", "2222222222222", "7zzzzzzzzzzzz"} {
+		var own map[string]any
+		if r := atcore(nil, "tid", "inspect", "-json", s); r.code != exitOK || json.Unmarshal([]byte(r.stdout), &own) != nil {
+			t.Fatalf("tid inspect -json %s: exit %d, output %q", s, r.code, r.stdout)
+		}
+		var all struct{ Kinds []map[string]any }
+		if r := atcore(nil, "inspect", "-json", s); r.code != exitOK || json.Unmarshal([]byte(r.stdout), &all) != nil || len(all.Kinds) == 0 {
+			t.Fatalf("inspect -json %s: exit %d, output %q", s, r.code, r.stdout)
+		}
+		kind := all.Kinds[0]
+		if kind["kind"] != "tid" {
+			t.Fatalf("inspect -json %s: first kind %v, want tid", s, kind["kind"])
+		}
+		delete(kind, "kind")
+		kind["tid"] = s
+		if _, ok := own["time"]; ok {
+			kind["unix_micro"] = own["unix_micro"]
+		}
+		if !reflect.DeepEqual(own, kind) {
+			t.Errorf("%s: tid inspect -json gives\n%v\ninspect -json\n%v", s, own, kind)
+		}
 	}
 }
