@@ -40,15 +40,18 @@ func lineCol(data []byte, off int64) string {
 // data, a single JSON value that encoding/json has already decoded without error, and whether
 // there is one. It walks the bytes once, with a stack of its own rather than recursion, and
 // relies on data being valid JSON: a string followed by a colon is a key, and a comma at an
-// array's level ends an element. (encoding/json's Token, which it used before, allocates for
-// every token: 43 % of LoadDir's time on the Lexicons of atproto's repository.)
+// array's level ends an element. The keys of the open objects are views of data, on one stack
+// of their own. (encoding/json's Token, which it used before, allocates for every token: 43 % of
+// LoadDir's time on the Lexicons of atproto's repository.)
 func duplicateKey(data []byte) (string, bool) {
-	var stack []jsonLevel
+	stack := make([]jsonLevel, 0, 16)
+	var keys []jsonKey // the keys read so far of each object on stack, in turn
 	for i := 0; i < len(data); i++ {
 		switch data[i] {
 		case '{', '[':
-			stack = append(stack, jsonLevel{object: data[i] == '{'})
+			stack = append(stack, jsonLevel{object: data[i] == '{', keys: len(keys)})
 		case '}', ']':
+			keys = keys[:stack[len(stack)-1].keys]
 			stack = stack[:len(stack)-1]
 		case ',':
 			if top := &stack[len(stack)-1]; !top.object {
@@ -61,7 +64,6 @@ func duplicateKey(data []byte) (string, bool) {
 					i++ // the escaped byte, a quote perhaps
 				}
 			}
-			raw := data[start : i+1]
 			j := i + 1
 			for j < len(data) && (data[j] == ' ' || data[j] == '\t' || data[j] == '\n' || data[j] == '\r') {
 				j++
@@ -69,16 +71,12 @@ func duplicateKey(data []byte) (string, bool) {
 			if j == len(data) || data[j] != ':' {
 				continue // a string value
 			}
-			key := string(raw[1 : len(raw)-1])
-			if bytes.IndexByte(raw, '\\') >= 0 || !utf8.ValidString(key) {
-				// As the key of the decoded map: "\u0061" is "a", and a byte of no UTF-8
-				// sequence is U+FFFD. Valid JSON, as encoding/json has read it.
-				_ = json.Unmarshal(raw, &key)
-			}
+			key := newJSONKey(data[start : i+1])
 			top := &stack[len(stack)-1]
-			if top.has(key) {
-				return jsonPointer(stack, key), true
+			if top.has(keys[top.keys:], key) {
+				return jsonPointer(stack, key.String()), true
 			}
+			keys = append(keys, key)
 			top.key = key
 		}
 	}
@@ -88,36 +86,70 @@ func duplicateKey(data []byte) (string, bool) {
 // jsonLevel is an object or array that duplicateKey is in.
 type jsonLevel struct {
 	object bool
-	key    string              // the member being read, in an object
-	keys   []string            // the keys before it
-	set    map[string]struct{} // the same, once there are more than a few
+	key    jsonKey             // the member being read, in an object
+	keys   int                 // where the object's keys start on duplicateKey's stack of keys
+	set    map[string]struct{} // the same keys, once there are more than a few
 	index  int                 // the element being read, in an array
 }
 
-// has reports whether key was a key of the object before, and notes it as one. An object's
-// first keys are compared in a slice, the rest looked up in a map: linear in the keys, whatever
-// their number.
-func (l *jsonLevel) has(key string) bool {
-	if l.set == nil && len(l.keys) < 16 {
-		for _, k := range l.keys {
-			if k == key {
+// jsonKey is a key of an object, as the decoded map holds it: its bytes in the document when they
+// are the key (no escapes, valid UTF-8, as nearly every key is), decoded otherwise.
+type jsonKey struct {
+	raw     []byte // the key's bytes, between its quotes
+	decoded string // the key, when raw is not
+	plain   bool   // raw is the key
+}
+
+// newJSONKey returns the key of quoted, a key's JSON string, quotes included.
+func newJSONKey(quoted []byte) jsonKey {
+	raw := quoted[1 : len(quoted)-1]
+	if bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
+		return jsonKey{raw: raw, plain: true}
+	}
+	// "\u0061" is the key "a", and a byte of no UTF-8 sequence is U+FFFD, as in the decoded
+	// map. Valid JSON, as encoding/json has read it.
+	var s string
+	_ = json.Unmarshal(quoted, &s)
+	return jsonKey{decoded: s}
+}
+
+// String returns the key.
+func (k jsonKey) String() string {
+	if k.plain {
+		return string(k.raw)
+	}
+	return k.decoded
+}
+
+func (k jsonKey) equal(o jsonKey) bool {
+	if k.plain && o.plain {
+		return bytes.Equal(k.raw, o.raw)
+	}
+	return k.String() == o.String()
+}
+
+// has reports whether key is among before, the keys of the object before it. An object's first
+// keys are compared in turn, the rest looked up in a map: linear in the keys, whatever their
+// number.
+func (l *jsonLevel) has(before []jsonKey, key jsonKey) bool {
+	if len(before) < 16 {
+		for _, k := range before {
+			if k.equal(key) {
 				return true
 			}
 		}
-		l.keys = append(l.keys, key)
 		return false
 	}
 	if l.set == nil {
-		l.set = make(map[string]struct{}, 2*len(l.keys))
-		for _, k := range l.keys {
-			l.set[k] = struct{}{}
+		l.set = make(map[string]struct{}, 2*len(before))
+		for _, k := range before {
+			l.set[k.String()] = struct{}{}
 		}
+	} else {
+		l.set[before[len(before)-1].String()] = struct{}{}
 	}
-	if _, ok := l.set[key]; ok {
-		return true
-	}
-	l.set[key] = struct{}{}
-	return false
+	_, ok := l.set[key.String()]
+	return ok
 }
 
 // jsonPointer is the JSON Pointer of the member key of the innermost level of stack.
@@ -126,7 +158,7 @@ func jsonPointer(stack []jsonLevel, key string) string {
 	for _, l := range stack[:len(stack)-1] {
 		b = append(b, '/')
 		if l.object {
-			b = append(b, escapeToken(l.key)...)
+			b = append(b, escapeToken(l.key.String())...)
 		} else {
 			b = strconv.AppendInt(b, int64(l.index), 10)
 		}
