@@ -20,7 +20,8 @@ import (
 // nil pointer or interface, an empty string, slice, map or array (never a struct: Link and Blob
 // included), omitzero the zero value of the field's type, or a value whose IsZero method (on the
 // type or its pointer) reports true; a non-nil empty slice or map is not zero. A
-// struct with fxamacker's `_ struct{} `cbor:",toarray"“ marker is an array of its fields.
+// struct with fxamacker's toarray marker (a field `_ struct{}` tagged `cbor:",toarray"`) is an
+// array of its fields.
 //
 // It keeps every rule MarshalCBOR keeps, as it writes, so that both decoders read back whatever
 // it writes: anything outside DAG-CBOR (a float field, ErrFloat; a map with non-string keys,
@@ -108,11 +109,11 @@ func describeGoType(v any) string {
 //
 // Which to use: the default, for reading records written by others, as the Lexicon spec asks:
 // a record of a newer revision of its Lexicon, with an optional field the Go type lacks, still
-// reads. DisallowUnknownFields, where losing a field would be wrong: before re-encoding a record
-// whose bytes or CID must stay the same (the dropped field would change both), or to check that
-// a Go type covers every field of the data it is meant for (tests, code generators). A program
-// that must keep unknown fields and still use a struct decodes the record with UnmarshalCBOR too,
-// and keeps that value for re-encoding.
+// reads. DisallowUnknownFields, to check that a Go type covers every field of the data it is
+// meant for (tests, code generators), or to refuse a record whose unknown fields would be lost.
+// A program that re-encodes records and must keep their bytes and CID gives its struct an
+// UnknownFields field instead: the unknown keys are kept there (even under this option) and
+// written back.
 func DisallowUnknownFields() Option {
 	return func(c *config) { c.disallowUnknown = true }
 }

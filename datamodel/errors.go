@@ -8,8 +8,11 @@ import (
 	"unsafe"
 )
 
-// Sentinel errors, one per rule. Every error the package returns wraps exactly one of them, inside
-// an *Error that says where; test with errors.Is.
+// Sentinel errors, one per rule. Every error the package finds in data or in a Go value wraps
+// exactly one of the package's sentinels (these, ErrUnsafeInteger or ErrRegister), inside an
+// *Error that says where; test with errors.Is. The exceptions are not about the data: the stream
+// decoders return io.EOF and their reader's own errors as they are, and Register returns package
+// nsid's error for an invalid NSID.
 var (
 	// Syntax of the encoding (DECISIONS rule 9 for CBOR, JSON well-formedness for JSON).
 	ErrTruncated     = error(truncatedError{}) // matches io.ErrUnexpectedEOF too
@@ -45,8 +48,11 @@ var (
 	// Encoding a Go value that is outside the data model.
 	ErrUnsupported = errors.New("value outside the data model")
 
-	// Decoding into a Go struct (UnmarshalCBORStruct): a key with no matching field, or a value
-	// of the wrong type for its field.
+	// A Go type that does not fit the data: decoding into a Go struct (UnmarshalCBORStruct,
+	// UnmarshalJSONStruct), a value of the wrong type for its field, or a key with no field under
+	// DisallowUnknownFields; a "$type" that is not registered where it must be (ClosedUnion,
+	// RegisteredOnly) or a Go value that is no registered struct (Registry.Union); encoding, an
+	// UnknownFields key that is also a field's.
 	ErrGoType = errors.New("value does not fit the Go type")
 )
 
@@ -68,6 +74,8 @@ type Error struct {
 	path *pathBuf // where Path is built on the way out (atKey, atIndex)
 }
 
+// Error returns the message, "datamodel: <rule> (<Detail>) at "<Path>" at offset <Offset>",
+// without the parts that are empty or do not apply.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("datamodel: ")

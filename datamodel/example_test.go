@@ -10,6 +10,49 @@ import (
 	"github.com/atcore/atcore/datamodel"
 )
 
+// A record arrives as atproto JSON: it is decoded strictly, checked as a record, written as
+// canonical DAG-CBOR (the bytes that are signed and hashed) and named by its CID. A bad record
+// gets an error that names the rule, the JSON Pointer of the value and the byte offset.
+func Example() {
+	body := []byte(`{"$type": "app.bsky.feed.post", "text": "hi", "createdAt": "2024-07-19T16:40:46.480Z"}`)
+	v, err := datamodel.UnmarshalJSON(body)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := datamodel.ValidateRecord(v); err != nil {
+		fmt.Println(err)
+		return
+	}
+	cbor, err := datamodel.MarshalCBOR(v)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	c, err := datamodel.RecordCID(v)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	back, err := datamodel.UnmarshalCBOR(cbor)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(cbor), c, back.(map[string]any)["text"])
+
+	_, err = datamodel.UnmarshalJSON([]byte(`{"embed": {"aspectRatio": {"width": 1.5}}}`))
+	var de *datamodel.Error
+	if errors.As(err, &de) {
+		fmt.Println(de.Path, de.Offset, errors.Is(err, datamodel.ErrFraction))
+	}
+	fmt.Println(err)
+	// Output:
+	// 70 bafyreiekz4vxkqkjzahspxy453clonjnzz2xc6kp35j4jdtalh2qhssj7y hi
+	// /embed/aspectRatio/width 36 true
+	// datamodel: number has a fractional part (1.5) at "/embed/aspectRatio/width" at offset 36
+}
+
 func ExampleUnmarshalCBORPrefix() {
 	// An event-stream frame: a header value, then a body value, back to back.
 	header, _ := datamodel.MarshalCBOR(map[string]any{"op": int64(1), "t": "#identity"})

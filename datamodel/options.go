@@ -102,7 +102,9 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
-// Option configures a decode. The same options serve the CBOR and JSON decoders.
+// Option configures a call: a decode, an encode or Validate. The same options serve the CBOR and
+// JSON entry points; an option that does not concern a call (DisallowUnknownFields for an
+// encoder, say) is ignored by it.
 type Option func(*config)
 
 type config struct {
@@ -116,7 +118,8 @@ type config struct {
 	registeredOnly bool
 }
 
-// WithLimits sets the limits for a decode; zero fields keep their defaults.
+// WithLimits sets the limits of a call (a decode, an encode or Validate); zero fields keep their
+// defaults.
 func WithLimits(l Limits) Option {
 	return func(c *config) {
 		safe := c.limits.safeInts // so that the options combine in either order

@@ -25,9 +25,10 @@ var ErrUnsafeInteger = errors.New("integer outside ±(2^53−1), the JavaScript-
 // WithSafeIntegers refuses integers outside [MinSafeInteger, MaxSafeInteger] with
 // ErrUnsafeInteger, located like every other error. Every entry point that takes options honours
 // it, reading and writing alike: UnmarshalCBOR, UnmarshalCBORPrefix, ScanCBOR,
-// UnmarshalCBORStruct, UnmarshalJSON, the stream decoders, MarshalCBOR, AppendCBOR, MarshalJSON,
-// MarshalJSONIndent, AppendJSON, JSONToCBOR, CBORToJSON, Validate and ValidateRecord. Blob
-// sizes are integers too. It combines with WithLimits in either order.
+// UnmarshalCBORStruct, UnmarshalJSON, UnmarshalJSONStruct, the stream decoders,
+// Registry.DecodeCBOR and DecodeJSON, MarshalCBOR, AppendCBOR, MarshalCBORStruct, MarshalJSON,
+// MarshalJSONIndent, AppendJSON, MarshalJSONStruct, JSONToCBOR, CBORToJSON, Validate and
+// ValidateRecord. Blob sizes are integers too. It combines with WithLimits in either order.
 func WithSafeIntegers() Option {
 	return func(c *config) { c.limits.safeInts = true }
 }

@@ -457,7 +457,7 @@ func (t *typedJSONDecoder) array(p *typedPlan, f *typedField, ptr unsafe.Pointer
 var typedJSONAnySlice = reflect.TypeFor[[]any]()
 
 // structArray decodes the array at d.pos into a struct marked toarray (fxamacker's
-// `_ struct{} `cbor:",toarray"“), whose fields are its elements in declaration order, as
+// `_ struct{}` field tagged `cbor:",toarray"`), whose fields are its elements in declaration order, as
 // UnmarshalCBORStruct reads it: elements beyond the fields are read (and so checked) and dropped,
 // fields beyond the elements are left as they are.
 func (t *typedJSONDecoder) structArray(p *typedPlan, f *typedField, ptr unsafe.Pointer) error {

@@ -26,8 +26,9 @@ import (
 
 // UnknownFields holds the members of a record that its Go struct does not name, as generic
 // data-model values (the types UnmarshalCBOR returns). A struct field of this type, whatever
-// its name, is recognised by UnmarshalCBORStruct and MarshalCBORStruct: decoding fills it with
-// every key that has no field of its own (nil when there are none), and encoding writes its
+// its name, is recognised by the typed codec (UnmarshalCBORStruct, UnmarshalJSONStruct,
+// MarshalCBORStruct, MarshalJSONStruct, and the generic encoders for a struct): decoding fills
+// it with every key that has no field of its own (nil when there are none), and encoding writes its
 // entries back among the named fields, in canonical key order, so that a record read with an
 // older revision of its Lexicon and written back keeps every byte and its CID
 // (https://atproto.com/specs/lexicon, "Usage and Implementation Guidelines"). Encoding refuses
