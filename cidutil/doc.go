@@ -25,10 +25,11 @@
 // IsBlessed insists on a full 32-byte sha2-256 digest. (AppendString, a writer, prints any cid.Cid
 // as String does.)
 //
-// Every error is an *Error, shaped as the module's other syntax errors: the kind of input, a
-// bounded copy of it (for strings), its length, the byte offset where one applies, the reason, and
-// a sentinel (ErrInvalid, ErrNotBlessed, ErrMismatch, ErrUnsupported) to test with errors.Is. Its
-// message reads "invalid CID "<input>": <reason>".
+// Every error about a CID or the data it names is an *Error, shaped as the module's other syntax
+// errors: the kind of input, a bounded copy of it (for strings), its length, the byte offset where
+// one applies, the reason, and a sentinel (ErrInvalid, ErrNotBlessed, ErrMismatch, ErrUnsupported)
+// to test with errors.Is. Its message reads "invalid CID "<input>": <reason>". The readers of a
+// stream (SumRawReader, VerifyReader) return their io.Reader's errors as they are.
 //
 // The package has no mutable state; all its functions are safe for concurrent use.
 package cidutil

@@ -7,7 +7,8 @@ import (
 	"github.com/atcore/atcore/internal/echo"
 )
 
-// Sentinel errors. Every error the package returns is an *Error that wraps one of them; test with
+// Sentinel errors. Every error the package returns is an *Error that wraps one of them (but for
+// the io.Reader's own errors, which SumRawReader and VerifyReader return as they are); test with
 // errors.Is.
 var (
 	// ErrInvalid: the input is not a well-formed CIDv1 (binary or string). CIDv0 is never valid
