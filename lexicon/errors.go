@@ -36,7 +36,7 @@ type Error struct {
 // Error formats the problem as
 //
 //	invalid lexicon "app/bsky/feed/post.json" at "/defs/main/key": key: …
-//	invalid value at "/text": maxGraphemes: 312 graphemes, at most 300
+//	invalid value at "/text": maxGraphemes: more than 300 graphemes
 //
 // and a Report's warning, which is no problem, as
 //

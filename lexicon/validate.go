@@ -31,10 +31,10 @@ const (
 	// 'T', a decimal comma, over 20 fraction digits, no time zone, offsets without colon or
 	// minutes, "-00:00"). Calendar values must still be real.
 	AllowLenientDatetime
-	// AllowLooseURI accepts, in uri-format strings, any printable ASCII after the scheme but
-	// space: characters RFC 3986 leaves out ('<', '>', '"', '{', '}', '|', '\\', '^', '`'), a
-	// '%' not followed by two hex digits, a second '#': what this package's uri check took
-	// before it followed RFC 3986, for records that a looser checker let through.
+	// AllowLooseURI accepts, in uri-format strings, any printable ASCII but space after the
+	// scheme: characters RFC 3986 leaves out ('<', '>', '"', '{', '}', '|', '\\', '^', '`'), a
+	// '%' not followed by two hex digits, a second '#'. It is for records that a looser checker
+	// let through.
 	AllowLooseURI
 )
 
@@ -43,6 +43,7 @@ const Lenient = AllowLegacyBlob | AllowLenientDatetime | AllowLooseURI
 
 // Options say how to validate a record or value. The zero Options validate strictly.
 type Options struct {
+	// Mode is the set of tolerances for old records; the zero Mode is strict.
 	Mode Mode
 	// Collection, when set, is the collection the record is stored under: the record's $type
 	// must be that NSID.
