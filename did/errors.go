@@ -8,7 +8,8 @@ import (
 )
 
 // Sentinel errors. Every error this package returns is an *Error whose chain contains ErrInvalid
-// and one of the others, so callers branch with errors.Is and read details with errors.As.
+// and one of the others (ErrInvalid alone when CheckPLC or WebHost is called on the zero DID), so
+// callers branch with errors.Is and read details with errors.As.
 var (
 	// ErrInvalid matches every error that rejects a DID, for its syntax or, from CheckPLC and
 	// WebHost, for its method's rules.
@@ -38,7 +39,7 @@ var (
 	ErrWeb = fmt.Errorf("%w: not a did:web host", ErrInvalid)
 )
 
-// Error describes why an input is not a DID. Its message names the input (at most echo.Max
+// Error describes why an input is not a DID. Its message names the input (at most 64
 // bytes of it, escaped), where the problem is and what it is, e.g.
 //
 //	invalid DID "did:METHOD:val": 'M' at offset 4: the method is lower-case letters only, then ':'
