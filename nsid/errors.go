@@ -27,7 +27,7 @@ var (
 	ErrPosition = fmt.Errorf("%w: character not allowed here", ErrInvalid)
 )
 
-// Error describes why an input is not an NSID. Its message names the input (at most echo.Max
+// Error describes why an input is not an NSID. Its message names the input (at most 64
 // bytes of it, escaped), where the problem is and what it is, e.g.
 //
 //	invalid NSID "com.example.p_st": '_' at offset 13 is not allowed in an NSID
