@@ -28,7 +28,7 @@ var (
 	ErrPosition = fmt.Errorf("%w: character not allowed here", ErrInvalid)
 )
 
-// Error describes why an input is not a handle. Its message names the input (at most echo.Max
+// Error describes why an input is not a handle. Its message names the input (at most 64
 // bytes of it, escaped), where the problem is and what it is, e.g.
 //
 //	invalid handle "jo_hn.test": '_' at offset 2 is not allowed in a handle
