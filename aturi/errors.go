@@ -37,7 +37,7 @@ var (
 	ErrRecordKey = fmt.Errorf("%w: bad record key", ErrInvalid)
 )
 
-// Error describes why an input is not an AT URI. Its message names the input (at most echo.Max
+// Error describes why an input is not an AT URI. Its message names the input (at most 64
 // bytes of it, escaped), where the problem is and what it is, with offsets in the whole URI:
 //
 //	invalid AT URI "at://did:plc:asdf123/com.atproto.feed.p@st": collection: '@' at offset 39 is not allowed in an NSID
