@@ -15,7 +15,7 @@ import (
 var ErrInvalid = errors.New("invalid at-identifier")
 
 // Error describes why an input is neither a DID nor a handle. Its message names the input (at
-// most echo.Max bytes of it, escaped) and what is wrong with it as the one it was taken for:
+// most 64 bytes of it, escaped) and what is wrong with it as the one it was taken for:
 //
 //	invalid at-identifier "did:plc:": DID: empty method-specific identifier
 type Error struct {
