@@ -24,14 +24,14 @@ var (
 	ErrRange = fmt.Errorf("%w: value out of range", ErrInvalid)
 )
 
-// Error describes why an input was rejected. Its message names the input (at most echo.Max bytes
+// Error describes why an input was rejected. Its message names the input (at most 64 bytes
 // of it, escaped), where the problem is and what it is, e.g.
 //
 //	invalid datetime "1985-04-12T23:20:50.123z": 'z' at offset 23: the time zone must be upper-case 'Z'
 type Error struct {
 	// Kind names what was being read: "datetime".
 	Kind string
-	// Input holds the first echo.Max (64) bytes of the input at most (a copy, cut at a UTF-8
+	// Input holds the first 64 bytes of the input at most (a copy, cut at a UTF-8
 	// boundary). For [FromTime], it is the time in RFC 3339 form.
 	Input string
 	// Len is the length in bytes of the whole input.
