@@ -26,14 +26,14 @@ var (
 	ErrDuplicate = fmt.Errorf("%w: repeated subtag", ErrInvalid)
 )
 
-// Error describes why an input was rejected. Its message names the input (at most echo.Max bytes
+// Error describes why an input was rejected. Its message names the input (at most 64 bytes
 // of it, escaped), where the problem is and what it is, e.g.
 //
 //	invalid language tag "JA": 'J' at offset 0: the primary language subtag must be lower case
 type Error struct {
 	// Kind names what was being read: "language tag".
 	Kind string
-	// Input holds the first echo.Max (64) bytes of the input at most (a copy, cut at a UTF-8
+	// Input holds the first 64 bytes of the input at most (a copy, cut at a UTF-8
 	// boundary).
 	Input string
 	// Len is the length in bytes of the whole input.
