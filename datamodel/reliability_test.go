@@ -264,7 +264,7 @@ func attacks() []attack {
 		{item: "5", name: "the same", call: "UnmarshalCBORStruct",
 			input: func() any { return worstCBOR("\xa1\x60\xf6", 2, DefaultMaxCBORSize) },
 			run:   func(in any) error { return UnmarshalCBORStruct(bytesIn(in), &sink) }},
-		{item: "5", name: "1 MiB of one-key maps (the shape of the issue: 117 bytes per input byte before)", call: "UnmarshalCBOR",
+		{item: "5", name: "1 MiB of one-key maps (more values than MaxValues allows)", call: "UnmarshalCBOR",
 			input: func() any { return fullCBOR("\xa1\x60\xf6", DefaultMaxCBORSize) },
 			run:   func(in any) error { _, err := UnmarshalCBOR(bytesIn(in)); return err }, want: ErrTooManyValues},
 		{item: "5", name: "one-key maps, as many as MaxValues allows, alone (225 KB): the budget caps the total, not the ratio", call: "UnmarshalCBOR",
@@ -511,11 +511,12 @@ below as a regression test and checks its result and its bound on bytes allocate
 (32 unless the row says otherwise in the test). The figures are one machine's (2 shared cores,
 GOMAXPROCS 1, averaged over several calls) and vary from run to run; the results do not.
 
-Items 1–5 are those of issue 12: past the default limits, deep input used to kill the process
-with a fatal stack overflow (item 1), error paths were built in quadratic time (item 2), Validate
-had no cycle guard (item 3), limits smaller than the fixed shapes were applied unevenly (item 4),
-and small containers cost up to 117 bytes per input byte (item 5). ` + "`MaxDepth`" + ` is now clamped to
-` + "`MaxDepthCeiling`" + ` (1024) by every entry point, error paths are built in linear time, every
+Items 1–5 are five kinds of attack: input nested far past the default limits, with ` + "`MaxDepth`" + `
+raised, which must not kill the process with a fatal stack overflow (item 1); an error at the
+bottom of deep input, whose path must not take quadratic time to build (item 2); a cyclic value
+given to ` + "`Validate`" + `, the encoders, ` + "`Links`" + ` and ` + "`Blobs`" + ` (item 3); limits smaller than the fixed shapes, which must be
+applied evenly (item 4); and many small containers, which must not cost many bytes per input byte
+(item 5). ` + "`MaxDepth`" + ` is clamped to ` + "`MaxDepthCeiling`" + ` (1024) by every entry point, error paths are built in linear time, every
 limit means the same at every entry point (` + "`FuzzLimits`" + ` draws random limits, small ones
 included, and checks that the scanner, both decoders, the struct path, both encoders and
 ` + "`Validate`" + ` accept exactly the same values), and a record holds at most ` + "`MaxValues`" + ` values
