@@ -3,10 +3,11 @@ package datamodel
 import "strconv"
 
 // Limits bound the work and memory spent on untrusted input (DECISIONS rule 14). The defaults come
-// from the atproto data-validation guide. A zero field means "use the default"; to lift a limit,
-// set it to a large value. The limits apply to the fixed shapes too, alike at every entry point: a
-// blob is a map of four entries (two in the legacy form) whose longest key, "mimeType", has eight
-// bytes, so MaxElements below 4 or MaxKeyLen below 8 refuse every blob; the key of a JSON
+// from the atproto data-validation guide, but for MaxValues, which the guide does not set (see
+// DefaultMaxValues). A zero field means "use the default"; to lift a limit, set it to a large
+// value. The limits apply to the fixed shapes too, alike at every entry point: a blob is a map
+// of four entries (two in the legacy form) whose longest key, "mimeType", has eight bytes, so
+// MaxElements below 4 or MaxKeyLen below 8 refuse every blob; the key of a JSON
 // {"$link"} or {"$bytes"} object is not a map key (the value is a link or bytes, not a map) and
 // is not held to MaxKeyLen. MaxDepth cannot be lifted past MaxDepthCeiling: a larger value is
 // clamped to it, because every walker of a tree (the decoders, the encoders, Validate, the
