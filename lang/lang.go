@@ -29,9 +29,9 @@ import (
 	"github.com/atcore/atcore/internal/ascii"
 )
 
-// MaxLen is the longest tag accepted, in bytes: the limit the Go reference implementation sets.
-// RFC 5646 §4.4.1 sets none but asks implementations to handle 35 characters at least; a bound
-// keeps the check for repeated variants small.
+// MaxLen is the longest tag accepted, in bytes: the limit that indigo, the Go reference
+// implementation, sets. RFC 5646 §4.4.1 sets none but asks implementations to handle 35
+// characters at least; a bound keeps the check for repeated variants small.
 const MaxLen = 128
 
 // A Tag is a well-formed language tag, kept exactly as written (tags are compared and matched
