@@ -12,9 +12,10 @@
 // Generation is lock-free and safe from any number of goroutines; see [Generator].
 //
 // A TID is stored as text (JSON, [TID.MarshalText]; SQL, [TID.Value]), as 8 big-endian bytes that
-// sort as the TIDs do ([TID.Bytes], [FromBytes]), or as a SQL BIGINT (see [TID.Scan]). Errors are
-// *[Error] values for syntax, and otherwise match one of the package's sentinels ([ErrSyntax],
-// [ErrTimeRange], [ErrTopBit], [ErrAhead], [ErrClockID]) with [errors.Is]. The rules followed
+// sort as the TIDs do ([TID.Bytes], [FromBytes]), or as a SQL BIGINT (see [TID.Scan]). A string that
+// is not a TID (or TID prefix) gives an *[Error]; every error matches one of the package's
+// sentinels ([ErrSyntax], [ErrTimeRange], [ErrTopBit], [ErrAhead], [ErrClockID]) with
+// [errors.Is], but for [TID.Scan]'s errors about NULL and column types. The rules followed
 // where the texts disagree are numbered in the module's DECISIONS.md (rules 4 to 8).
 package tid
 
