@@ -43,7 +43,7 @@ func UnmarshalCBOR(data []byte, opts ...Option) (any, error) {
 		return nil, finished(err)
 	}
 	if end != len(data) {
-		return nil, cborErr(ErrTrailingBytes, end, strconv.Itoa(len(data)-end)+" bytes")
+		return nil, cborErr(ErrTrailingBytes, end, count(len(data)-end, "bytes"))
 	}
 	return v, nil
 }
@@ -185,7 +185,7 @@ func (d *cborDecoder) valueSlow(off, depth int) (any, int, *Error) {
 		return d.slabs.boxInt64(-1 - int64(arg)), p, nil
 	case 2:
 		if arg > uint64(len(d.data)-p) {
-			return nil, 0, cborErr(ErrTruncated, off, "byte string of "+strconv.FormatUint(arg, 10)+" bytes")
+			return nil, 0, cborErr(ErrTruncated, off, "byte string of "+count(arg, "bytes"))
 		}
 		end := p + int(arg)
 		b := make(Bytes, arg)

@@ -36,7 +36,7 @@ func ScanCBOR(data []byte, opts ...Option) error {
 		return finished(err)
 	}
 	if end != len(data) {
-		return cborErr(ErrTrailingBytes, end, strconv.Itoa(len(data)-end)+" bytes")
+		return cborErr(ErrTrailingBytes, end, count(len(data)-end, "bytes"))
 	}
 	return nil
 }
@@ -55,7 +55,7 @@ func cborContainer(data []byte, lim *Limits, left *int, major byte, n uint64, of
 		minBytes = 2 * n // cannot overflow: n is checked against the input length first
 	}
 	if n > uint64(len(data)-p) || minBytes > uint64(len(data)-p) {
-		return cborErr(ErrTruncated, off, cborMajorNames[major]+" of "+strconv.FormatUint(n, 10)+" elements")
+		return cborErr(ErrTruncated, off, cborMajorNames[major]+" of "+count(n, "elements"))
 	}
 	if n > uint64(lim.MaxElements) {
 		return cborErr(ErrTooManyElements, off, overLimit(int(n), "elements", lim.MaxElements))
@@ -156,7 +156,7 @@ func cborLink(data []byte, lim *Limits, off, p int) (cs, ce int, err *Error) {
 		return 0, 0, cborErr(ErrInvalidCID, p, "tag 42 on "+cborMajorWithArticle[major]+", want a byte string")
 	}
 	if n > uint64(len(data)-q) {
-		return 0, 0, cborErr(ErrTruncated, p, "byte string of "+strconv.FormatUint(n, 10)+" bytes")
+		return 0, 0, cborErr(ErrTruncated, p, "byte string of "+count(n, "bytes"))
 	}
 	if n == 0 || data[q] != 0 {
 		return 0, 0, cborErr(ErrInvalidCID, q, "tag 42 content does not start with the 0x00 multibase prefix")
@@ -291,7 +291,7 @@ func (s *cborScanner) value(off, depth int) (int, *Error) {
 		return p, nil
 	case 2:
 		if arg > uint64(len(s.data)-p) {
-			return 0, cborErr(ErrTruncated, off, "byte string of "+strconv.FormatUint(arg, 10)+" bytes")
+			return 0, cborErr(ErrTruncated, off, "byte string of "+count(arg, "bytes"))
 		}
 		return p + int(arg), nil
 	case 3:

@@ -222,7 +222,7 @@ var cborShortestArg = [4]uint64{24, 1 << 8, 1 << 16, 1 << 32}
 // it ends: the length must fit in the input and the content must be valid UTF-8 (rule 9).
 func cborText(data []byte, off, p int, n uint64) (int, *Error) {
 	if n > uint64(len(data)-p) {
-		return 0, cborErr(ErrTruncated, off, "text string of "+strconv.FormatUint(n, 10)+" bytes")
+		return 0, cborErr(ErrTruncated, off, "text string of "+count(n, "bytes"))
 	}
 	end := p + int(n)
 	if !cborValidText(data, p, end) {

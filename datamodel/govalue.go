@@ -370,7 +370,7 @@ func cborMethodValue(data []byte, at goAt) (any, *Error) {
 	d.left = n
 	v, end, err := d.value(0, at.depth)
 	if err == nil && end != n {
-		err = cborErr(ErrTrailingBytes, end, strconv.Itoa(n-end)+" bytes")
+		err = cborErr(ErrTrailingBytes, end, count(n-end, "bytes"))
 	}
 	if err != nil {
 		err.Offset = -1

@@ -2,6 +2,9 @@ package datamodel
 
 import (
 	"reflect"
+	"strconv"
+
+	"github.com/atcore/atcore/internal/plural"
 )
 
 // How error details name what was found: in the data model's terms (an integer, a string, an
@@ -12,4 +15,10 @@ import (
 // of data-model values are inside it: see govalue.go.)
 func describeGo(v any) string {
 	return "a Go " + reflect.TypeOf(v).String() + " has no data-model form"
+}
+
+// count writes n with its noun, singular for one: "1 byte", "3 bytes". noun is a plural that
+// ends in s ("bytes", "elements").
+func count[N uint64 | int](n N, noun string) string {
+	return strconv.FormatUint(uint64(n), 10) + " " + noun[:len(noun)-1] + plural.S(n)
 }

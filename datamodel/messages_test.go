@@ -49,3 +49,26 @@ func TestMessagesNameDataModelKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestDetailCounts: a detail that counts says "1 byte", not "1 bytes".
+func TestDetailCounts(t *testing.T) {
+	for _, tc := range []struct {
+		in     []byte
+		detail string
+	}{
+		{[]byte{0x01, 0x02}, "1 byte"},
+		{[]byte{0x01, 0x02, 0x03}, "2 bytes"},
+		{[]byte{0x41}, "byte string of 1 byte"},
+		{[]byte{0x81}, "array of 1 element"},
+		{[]byte{0x82, 0x01}, "array of 2 elements"},
+	} {
+		_, err := UnmarshalCBOR(tc.in)
+		var e *Error
+		if !errors.As(err, &e) || e.Detail != tc.detail {
+			t.Errorf("% x: %v, want the detail %q", tc.in, err, tc.detail)
+		}
+		if serr := ScanCBOR(tc.in); !errors.As(serr, &e) || e.Detail != tc.detail {
+			t.Errorf("ScanCBOR(% x): %v, want the detail %q", tc.in, serr, tc.detail)
+		}
+	}
+}

@@ -75,7 +75,7 @@ func recordTypeCBOR(data []byte) ([]byte, *Error) {
 			return nil, cborErr(ErrKeyNotString, p, cborMajorNames[kmajor])
 		}
 		if klen > uint64(len(data)-ks) {
-			return nil, cborErr(ErrTruncated, p, "text string of "+strconv.FormatUint(klen, 10)+" bytes")
+			return nil, cborErr(ErrTruncated, p, "text string of "+count(klen, "bytes"))
 		}
 		ke := ks + int(klen)
 		if int(klen) >= len("$type") {
@@ -143,12 +143,12 @@ func peekSkipCBOR(data []byte, off int) (int, *Error) {
 		switch major {
 		case 2, 3:
 			if arg > room {
-				return 0, cborErr(ErrTruncated, off, cborMajorNames[major]+" of "+strconv.FormatUint(arg, 10)+" bytes")
+				return 0, cborErr(ErrTruncated, off, cborMajorNames[major]+" of "+count(arg, "bytes"))
 			}
 			p += int(arg)
 		case 4, 5:
 			if arg > room || major == 5 && arg > room/2 {
-				return 0, cborErr(ErrTruncated, off, cborMajorNames[major]+" of "+strconv.FormatUint(arg, 10)+" elements")
+				return 0, cborErr(ErrTruncated, off, cborMajorNames[major]+" of "+count(arg, "elements"))
 			}
 			pending += int(arg)
 			if major == 5 {

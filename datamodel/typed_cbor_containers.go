@@ -216,7 +216,7 @@ func (d *typedDecoder) slice(p *typedPlan, f *typedField, ptr unsafe.Pointer, of
 	if p.kind == typedArray {
 		if n != uint64(p.len) {
 			// Exactly: elements dropped or zeros added would come back as another record.
-			return 0, d.mismatch(p, f, off, strconv.FormatUint(n, 10)+" elements")
+			return 0, d.mismatch(p, f, off, count(n, "elements"))
 		}
 		for i := 0; i < int(n); i++ {
 			if q, err = d.decode(p.elem, f, unsafe.Add(ptr, uintptr(i)*size), q, depth+1); err != nil {

@@ -37,7 +37,7 @@ func cborGenericErr(data []byte, lim Limits) *Error {
 	g := cborDecoder{data: data, lim: lim, left: lim.MaxValues - 1, chunk: len(data), slabs: cborSlabs{size: len(data)}}
 	_, end, err := g.value(0, 1)
 	if err == nil && end != len(data) {
-		err = cborErr(ErrTrailingBytes, end, strconv.Itoa(len(data)-end)+" bytes")
+		err = cborErr(ErrTrailingBytes, end, count(len(data)-end, "bytes"))
 	}
 	return err
 }
@@ -68,7 +68,7 @@ func typedUnmarshalIn(reg *Registry, data []byte, p *typedPlan, ptr unsafe.Point
 	d.left = d.lim.MaxValues - 1
 	end, err := d.decode(p, nil, ptr, 0, 1)
 	if err == nil && end != len(data) {
-		err = cborErr(ErrTrailingBytes, end, strconv.Itoa(len(data)-end)+" bytes")
+		err = cborErr(ErrTrailingBytes, end, count(len(data)-end, "bytes"))
 	}
 	if err != nil {
 		// Errors are rare: only now is the whole input decoded as UnmarshalCBOR decodes it, so
@@ -229,12 +229,12 @@ func (d *typedDecoder) decode(p *typedPlan, f *typedField, ptr unsafe.Pointer, o
 			return 0, d.mismatch(p, f, off, "")
 		}
 		if n > uint64(len(data)-q) {
-			return 0, cborErr(ErrTruncated, off, "byte string of "+strconv.FormatUint(n, 10)+" bytes")
+			return 0, cborErr(ErrTruncated, off, "byte string of "+count(n, "bytes"))
 		}
 		end := q + int(n)
 		if p.kind == typedByteArray {
 			if int(n) != p.len { // exactly: a shorter one would come back longer, with another CID
-				return 0, d.mismatch(p, f, off, strconv.FormatUint(n, 10)+" bytes")
+				return 0, d.mismatch(p, f, off, count(n, "bytes"))
 			}
 			dst := unsafe.Slice((*byte)(ptr), p.len)
 			clear(dst[copy(dst, data[q:end]):])

@@ -416,7 +416,7 @@ func (t *typedJSONDecoder) array(p *typedPlan, f *typedField, ptr unsafe.Pointer
 				err = t.decode(p.elem, f, unsafe.Add(ptr, uintptr(n)*size))
 			case p.kind == typedArray:
 				// Exactly its length, as UnmarshalCBORStruct: a dropped element is lost data.
-				return t.mismatch(p, f, start, "more than "+strconv.Itoa(p.len)+" elements")
+				return t.mismatch(p, f, start, "more than "+count(p.len, "elements"))
 			default:
 				if !s.IsValid() || n == s.Len() {
 					grown := reflect.MakeSlice(p.typ, max(typedJSONChunk, 2*n), max(typedJSONChunk, 2*n))
@@ -443,7 +443,7 @@ func (t *typedJSONDecoder) array(p *typedPlan, f *typedField, ptr unsafe.Pointer
 	d.depth--
 	if p.kind == typedArray {
 		if n != p.len {
-			return t.mismatch(p, f, start, strconv.Itoa(n)+" elements")
+			return t.mismatch(p, f, start, count(n, "elements"))
 		}
 		return nil
 	}

@@ -272,7 +272,7 @@ func (t *typedJSONDecoder) decode(p *typedPlan, f *typedField, ptr unsafe.Pointe
 			}
 			if p.kind == typedByteArray {
 				if len(x) != p.len { // exactly, as UnmarshalCBORStruct
-					return t.mismatch(p, f, start, strconv.Itoa(len(x))+" bytes")
+					return t.mismatch(p, f, start, count(len(x), "bytes"))
 				}
 				dst := unsafe.Slice((*byte)(ptr), p.len)
 				clear(dst[copy(dst, x):])

@@ -8,6 +8,7 @@ import (
 
 	"github.com/atcore/atcore/datamodel"
 	"github.com/atcore/atcore/internal/echo"
+	"github.com/atcore/atcore/internal/plural"
 )
 
 // integer checks const, enum, minimum and maximum
@@ -122,7 +123,7 @@ func (st *state) blob(n *node, b *datamodel.Blob) bool {
 		return st.fail("accept", "MIME type %q is not one of %q", clip(b.MimeType), n.accept)
 	}
 	if n.flags&hasMaxSize != 0 && !b.Legacy && b.Size > n.maxSize {
-		return st.fail("maxSize", "%d bytes, at most %d", b.Size, n.maxSize)
+		return st.fail("maxSize", "%d byte%s, at most %d", b.Size, plural.S(b.Size), n.maxSize)
 	}
 	return true
 }

@@ -3,6 +3,8 @@ package tid
 import (
 	"encoding/binary"
 	"fmt"
+
+	"github.com/atcore/atcore/internal/plural"
 )
 
 // BytesLen is the length of a TID's binary form.
@@ -33,7 +35,7 @@ func (t TID) AppendBytes(b []byte) []byte {
 // rule 4); a wrong length is an error matching [ErrSyntax].
 func FromBytes(b []byte) (TID, error) {
 	if len(b) != BytesLen {
-		return 0, fmt.Errorf("tid: binary TID of %d bytes, want %d: %w", len(b), BytesLen, ErrSyntax)
+		return 0, fmt.Errorf("tid: binary TID of %d byte%s, want %d: %w", len(b), plural.S(len(b)), BytesLen, ErrSyntax)
 	}
 	return TID(binary.BigEndian.Uint64(b)), nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -34,6 +35,9 @@ func TestBytes(t *testing.T) {
 		if got, err := FromBytes(make([]byte, n)); !errors.Is(err, ErrSyntax) || got != 0 {
 			t.Errorf("FromBytes(%d bytes) = %v, %v; want ErrSyntax", n, got, err)
 		}
+	}
+	if _, err := FromBytes([]byte{1}); err == nil || !strings.Contains(err.Error(), "binary TID of 1 byte, want 8") {
+		t.Errorf("FromBytes of 1 byte: %v", err)
 	}
 }
 

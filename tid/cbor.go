@@ -1,6 +1,10 @@
 package tid
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/atcore/atcore/internal/plural"
+)
 
 // cborTextHead is the CBOR head of a text string of Len bytes (major type 3, length 13): the
 // only form a TID takes in an atproto record (https://atproto.com/specs/data-model).
@@ -22,7 +26,7 @@ func (t *TID) UnmarshalCBOR(data []byte) error {
 	if len(data) == 0 || data[0] != cborTextHead || len(data) != 1+Len {
 		what := "nothing"
 		if len(data) > 0 {
-			what = fmt.Sprintf("a CBOR item of %d bytes with head 0x%02x", len(data), data[0])
+			what = fmt.Sprintf("a CBOR item of %d byte%s with head 0x%02x", len(data), plural.S(len(data)), data[0])
 		}
 		return fmt.Errorf("tid: a TID in CBOR is a text string of %d bytes (head 0x%02x), not %s: %w",
 			Len, cborTextHead, what, ErrSyntax)

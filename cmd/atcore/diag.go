@@ -15,6 +15,7 @@ import (
 
 	"github.com/atcore/atcore/cidutil"
 	"github.com/atcore/atcore/datamodel"
+	"github.com/atcore/atcore/internal/plural"
 )
 
 var diagCommand = &command{
@@ -243,7 +244,7 @@ func (w *walker) item(depth int, role itemRole) *diagError {
 // content returns the n bytes of a string's content, or an error if fewer are left.
 func (w *walker) content(start int, n uint64) ([]byte, *diagError) {
 	if left := uint64(len(w.data) - w.pos); n > left {
-		return nil, &diagError{start, fmt.Sprintf("unexpected end of input: string of %d bytes, %d left", n, left)}
+		return nil, &diagError{start, fmt.Sprintf("unexpected end of input: string of %d byte%s, %d left", n, plural.S(n), left)}
 	}
 	s := w.data[w.pos : w.pos+int(n)]
 	w.pos += int(n)
