@@ -15,7 +15,7 @@ var (
 	ErrInvalid = errors.New("invalid AT URI")
 
 	// ErrLength: the URI is empty or longer than MaxLen bytes.
-	ErrLength = fmt.Errorf("%w: too long", ErrInvalid)
+	ErrLength = fmt.Errorf("%w: length out of range", ErrInvalid)
 
 	// ErrScheme: the URI does not start with "at://".
 	ErrScheme = fmt.Errorf("%w: not at://", ErrInvalid)

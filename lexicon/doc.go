@@ -38,7 +38,7 @@
 // ErrValue (or ErrNotFound for a type the catalog does not hold) with errors.Is.
 //
 // String lengths are UTF-8 bytes; graphemes are extended grapheme clusters (Unicode UAX #29,
-// github.com/rivo/uniseg). uniseg v0.4.7, its latest release, implements Unicode 15.0, before
+// github.com/rivo/uniseg). uniseg v0.4.7, the version this module requires, implements Unicode 15.0, before
 // rule GB9c of 15.1 joined an Indic conjunct ("क्ष": consonant, virama, consonant) into one
 // cluster: such a conjunct counts as two graphemes or more here, as in indigo, which uses the
 // same library, so that Hindi text near maxGraphemes can be refused that a Unicode 15.1
