@@ -15,6 +15,7 @@ package datamodel
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -54,9 +55,12 @@ type registryEntry struct {
 // with a field whose key (see UnmarshalCBORStruct) is "$type", of a string kind, so that the
 // type is written back when the struct is encoded, and without fxamacker's toarray option (which
 // makes it an array, where a record is a map); id must be a valid NSID
-// (https://atproto.com/specs/nsid). Registering an NSID or a Go type twice is an error: a type
-// has one NSID, so that an encoder can check a struct's "$type" against it. The error is the
-// nsid package's for an invalid id, else an *Error wrapping ErrRegister (Offset -1).
+// (https://atproto.com/specs/nsid), or, for a union member of a definition other than main, the
+// NSID, '#' and the definition's name, as its "$type" spells it ("app.bsky.richtext.facet#mention";
+// never "#main", https://atproto.com/specs/lexicon#lexicon-files). Registering an NSID or a Go
+// type twice is an error: a type has one NSID, so that an encoder can check a struct's "$type"
+// against it. The error is the nsid package's for an invalid NSID, else an *Error wrapping
+// ErrRegister (Offset -1).
 func Register[T any](r *Registry, id string) error {
 	return r.register(reflect.TypeFor[T](), id)
 }
@@ -70,8 +74,13 @@ func MustRegister[T any](r *Registry, id string) {
 }
 
 func (r *Registry) register(t reflect.Type, id string) error {
-	if _, err := nsid.Parse(id); err != nil {
+	base, name, hasName := strings.Cut(id, "#")
+	if _, err := nsid.Parse(base); err != nil {
 		return err
+	}
+	if hasName && (name == "main" || !validDefName(name)) {
+		return valueError(ErrRegister, id+": a $type names a definition other than main by NSID#name, "+
+			"the name of letters and digits, not starting with a digit; main by the NSID alone")
 	}
 	if t.Kind() != reflect.Struct {
 		return valueError(ErrRegister, "Go type "+t.String()+" for "+id+" is not a struct")
@@ -115,6 +124,20 @@ func (r *Registry) register(t reflect.Type, id string) error {
 	next.byNSID[id], next.byType[t] = e, e
 	r.tables.Store(next)
 	return nil
+}
+
+// validDefName reports whether s is a Lexicon definition's name, as what follows '#' in a
+// "$type": letters and digits, not starting with a digit, as an NSID's name segment.
+func validDefName(s string) bool {
+	if s == "" || len(s) > 63 || '0' <= s[0] && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // lookup returns the entry registered for the NSID t, or nil (also for a nil r).

@@ -153,6 +153,66 @@ func TestRegistryPostEmbeds(t *testing.T) {
 	}
 }
 
+// TestRegistryFragmentMember checks that a union member of a definition other than main, whose
+// $type is "nsid#name" (a facet's features, a post's self-labels: most members in the
+// Lexicons), registers and decodes into its struct, in an open and in a closed union.
+func TestRegistryFragmentMember(t *testing.T) {
+	type mention struct {
+		Type string `cbor:"$type"`
+		DID  string `cbor:"did"`
+	}
+	type facet struct {
+		Index    cborTestByteSlice `cbor:"index"`
+		Features []Union           `cbor:"features"`
+	}
+	type closedFacet struct {
+		Index    cborTestByteSlice `cbor:"index"`
+		Features []ClosedUnion     `cbor:"features"`
+	}
+	type post struct {
+		Type   string  `cbor:"$type"`
+		Facets []facet `cbor:"facets"`
+	}
+	type closedPost struct {
+		Type   string        `cbor:"$type"`
+		Facets []closedFacet `cbor:"facets"`
+	}
+	r := new(Registry)
+	for _, err := range []error{
+		Register[post](r, "app.bsky.feed.post"),
+		Register[closedPost](r, "app.example.closedPost"),
+		Register[mention](r, "app.bsky.richtext.facet#mention"),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	const facets = `"facets":[{"index":{"byteStart":0,"byteEnd":4},"features":[{"$type":"app.bsky.richtext.facet#mention","did":"did:plc:qg3dpwh42ldnuy2z42ldce5b"}]}]`
+	for _, typ := range []string{"app.bsky.feed.post", "app.example.closedPost"} {
+		data := regTestRecord(t, `{"$type":"`+typ+`",`+facets+`}`)
+		v, err := r.DecodeCBOR(data)
+		if err != nil {
+			t.Fatalf("%s: %v", typ, err)
+		}
+		var member any
+		switch p := v.(type) {
+		case *post:
+			member = p.Facets[0].Features[0].Value()
+		case *closedPost:
+			member = p.Facets[0].Features[0].Value()
+		}
+		if m, ok := member.(*mention); !ok || m.DID != "did:plc:qg3dpwh42ldnuy2z42ldce5b" {
+			t.Errorf("%s: the member is %#v, want a *mention", typ, member)
+		}
+		if out, err := MarshalCBOR(v); err != nil || !bytes.Equal(out, data) {
+			t.Errorf("%s: re-encoded: %v", typ, err)
+		}
+	}
+	if typ, ok := r.Lookup("app.bsky.richtext.facet#mention"); !ok || typ != reflect.TypeFor[mention]() {
+		t.Errorf("Lookup: %v, %v", typ, ok)
+	}
+}
+
 // TestRegistryDirect checks that the registry decodes the post into what UnmarshalCBORStruct
 // gives for the concrete struct, field for field.
 func TestRegistryDirect(t *testing.T) {
@@ -294,6 +354,10 @@ func TestRegister(t *testing.T) {
 		{"a toarray struct: an array, never a record", ErrRegister, func() error { return Register[arrayType](r, "app.example.arrayType") }},
 		{"an NSID registered twice", ErrRegister, func() error { return Register[regLike](r, "app.bsky.feed.post") }},
 		{"a Go type registered twice", ErrRegister, func() error { return Register[regPost](r, "app.example.post") }},
+		{"a #main fragment: a $type names main by the NSID alone", ErrRegister, func() error { return Register[regLike](r, "app.bsky.feed.like#main") }},
+		{"an empty fragment", ErrRegister, func() error { return Register[regLike](r, "app.bsky.feed.like#") }},
+		{"a fragment that is no definition name", ErrRegister, func() error { return Register[regLike](r, "app.bsky.feed.like#a-b") }},
+		{"a fragment without an NSID", nsid.ErrInvalid, func() error { return Register[regLike](r, "#like") }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
