@@ -147,7 +147,7 @@ func (c *Catalog) ValidateMessage(endpoint, typ string, v any, o Options) error 
 	st := state{cat: c, mode: o.Mode}
 	n := c.lookup(endpoint)
 	if n == nil || n.kind != kSubscription {
-		st.notFound(endpoint, "a subscription")
+		st.notFound(endpoint, "a subscription", "")
 		return st.first()
 	}
 	full := typ
@@ -196,6 +196,6 @@ func (c *Catalog) endpoint(st *state, name string, input bool) *node {
 	if input {
 		what = "a procedure"
 	}
-	st.notFound(name, what)
+	st.notFound(name, what, "")
 	return nil
 }

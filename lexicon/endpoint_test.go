@@ -63,6 +63,29 @@ func TestParseParams(t *testing.T) {
 	}
 }
 
+// TestNotFoundNoType checks that a name the catalog lacks, given by the caller, is not reported
+// as a $type: only ValidateRecord reads the name from the value's "$type".
+func TestNotFoundNoType(t *testing.T) {
+	c := realCatalog(t)
+	in := mustJSON(t, `{}`)
+	for _, tt := range []struct {
+		name string
+		call func() error
+	}{
+		{"ParseParams", func() error { _, err := c.ParseParams("com.example.getNothing", nil); return err }},
+		{"ValidateInput", func() error { return c.ValidateInput("app.bsky.feed.getTimeline", in, Options{}) }},
+		{"ValidateOutput", func() error { return c.ValidateOutput("app.bsky.feed.post", in, Options{}) }},
+		{"ValidateMessage", func() error { return c.ValidateMessage("com.example.subscribeNothing", "#info", in, Options{}) }},
+		{"ValidateValue", func() error { return c.ValidateValue("app.bsky.feed.defs#nothing", in, Options{}) }},
+	} {
+		err := tt.call()
+		var e *Error
+		if !errors.As(err, &e) || !errors.Is(err, ErrNotFound) || e.Rule != "" || strings.Contains(err.Error(), "$type") {
+			t.Errorf("%s: %v (rule %q); want ErrNotFound naming no $type", tt.name, err, e.Rule)
+		}
+	}
+}
+
 func TestValidateBodies(t *testing.T) {
 	c := realCatalog(t)
 	in := mustJSON(t, `{"repo": "alice.bsky.social", "collection": "app.bsky.feed.post", "record": {"$type": "app.bsky.feed.post"}}`)

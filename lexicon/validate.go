@@ -98,7 +98,7 @@ func (c *Catalog) CheckValue(ref string, v any, o Options) Report {
 func (c *Catalog) value(st *state, ref string, v any) {
 	n := c.lookup(ref)
 	if n == nil || n.kind == kToken || n.kind.primary() && n.kind != kRecord || n.kind == kPermission {
-		st.notFound(ref, "a definition of data")
+		st.notFound(ref, "a definition of data", "")
 		return
 	}
 	st.check(n, v)
@@ -140,7 +140,7 @@ func (c *Catalog) record(st *state, v any, o *Options) {
 		st.failAt("$type", -1, "$type", "%q is not %q: a $type is matched exactly", clip(t), normalizedNSID(t))
 		return
 	case n == nil:
-		st.notFound(t, "a record type")
+		st.notFound(t, "a record type", "$type")
 		return
 	}
 	if o.RKey != "" {
@@ -202,8 +202,11 @@ func (st *state) warnAt(key, rule, format string, args ...any) {
 		rev: []string{key}, warning: true})
 }
 
-func (st *state) notFound(ref, what string) {
-	st.errs = append(st.errs, &Error{Err: ErrNotFound, Rule: "$type", Detail: fmt.Sprintf("%q is not %s in the catalog", clip(ref), what)})
+// notFound records that the catalog has no definition ref of the kind what. rule is "$type" when
+// ref was read from the value's "$type", and "" when the caller named it (an endpoint, a
+// definition), so that the message does not blame a $type the value may not have.
+func (st *state) notFound(ref, what, rule string) {
+	st.errs = append(st.errs, &Error{Err: ErrNotFound, Rule: rule, Detail: fmt.Sprintf("%q is not %s in the catalog", clip(ref), what)})
 }
 
 func segment(key string, idx int) string {
