@@ -70,9 +70,12 @@ func (e *typedJSONEncoder) top(dst []byte, v any) ([]byte, error) {
 	if v == nil {
 		return append(dst, "null"...), nil
 	}
-	if !isGeneric(v) {
-		e.hops = goHops{depth: 1, n: 1} // v, as anyValue would count it
+	if isGeneric(v) {
+		// As MarshalCBORStruct writes it: held in an interface, as in a field typed any (a nil
+		// Bytes is empty bytes there, where a nil []byte field's plan writes null).
+		return e.anyValue(dst, v, 1)
 	}
+	e.hops = goHops{depth: 1, n: 1} // v, as anyValue would count it
 	rv := reflect.ValueOf(v)
 	if rv.Kind() == reflect.Pointer {
 		// What a pointer points to, as the pointer's plan would write it: no copy of it.

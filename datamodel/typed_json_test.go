@@ -516,6 +516,10 @@ func TestJSONStructEncode(t *testing.T) {
 			want: `{"any":{"$link":"` + typedTestCID + `"}}`},
 		{name: "map rules inside any", v: typedTestFields{Any: map[string]any{"$type": "blob", "ref": []string{}}}, err: ErrBlob, path: "/any"},
 		{name: "any holds a generic value", v: typedTestFields{Any: map[string]any{"$bytes": "x"}}, err: ErrBytes, path: "/any/$bytes"},
+		// At the top, as in a field typed any: the value MarshalJSON and MarshalCBORStruct write
+		// (empty bytes, not the null of a nil []byte field).
+		{name: "nil Bytes at the top", v: Bytes(nil), want: `{"$bytes":""}`},
+		{name: "nil []byte at the top", v: []byte(nil), want: `{"$bytes":""}`},
 	}
 	for _, tt := range tests {
 		got, err := MarshalJSONStruct(tt.v)
