@@ -169,8 +169,10 @@ func (r *Registry) Union(v any) (Union, error) {
 		return Union{}, valueError(ErrGoType, "a union member is a non-nil pointer to a registered struct, not "+describeGoType(v))
 	}
 	var e *registryEntry
-	if tables := r.tables.Load(); tables != nil {
-		e = tables.byType[rv.Type().Elem()]
+	if r != nil { // a nil Registry holds nothing, as lookup reads it
+		if tables := r.tables.Load(); tables != nil {
+			e = tables.byType[rv.Type().Elem()]
+		}
 	}
 	if e == nil {
 		return Union{}, valueError(ErrGoType, "Go type "+rv.Type().Elem().String()+" is not registered")

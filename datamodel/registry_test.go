@@ -376,6 +376,16 @@ func TestRegister(t *testing.T) {
 	if v, err := zero.DecodeCBOR(cborTestRecord(t, "post")); err != nil || reflect.TypeOf(v) != reflect.TypeFor[map[string]any]() {
 		t.Errorf("zero registry: %T, %v", v, err)
 	}
+	var none *Registry // a nil Registry holds nothing, as WithRegistry(nil) reads it: no method panics
+	if v, err := none.DecodeJSON([]byte(`{"$type":"app.bsky.feed.like"}`)); err != nil || reflect.TypeOf(v) != reflect.TypeFor[map[string]any]() {
+		t.Errorf("nil registry: %T, %v", v, err)
+	}
+	if _, ok := none.Lookup("app.bsky.feed.post"); ok {
+		t.Error("nil registry: Lookup found a type")
+	}
+	if _, err := none.Union(&regLike{Type: "app.bsky.feed.like"}); !errors.Is(err, ErrGoType) {
+		t.Errorf("nil registry: Union: %v, want ErrGoType", err)
+	}
 }
 
 // TestRegistryConcurrent decodes with one registry from many goroutines while types are being
