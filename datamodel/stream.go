@@ -321,7 +321,9 @@ func (d *JSONDecoder) Decode() (any, error) {
 	}
 }
 
-// InputOffset returns the stream offset of the next line to read.
+// InputOffset returns the stream offset of the next line to read. Right after an ErrTooLarge it
+// is the offset of the line over the limit, whose end Decode has not read yet: the next call
+// skips the rest of that line.
 func (d *JSONDecoder) InputOffset() int { return d.in.offset() }
 
 func (d *JSONDecoder) endError() error {

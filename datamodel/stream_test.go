@@ -448,6 +448,9 @@ func TestJSONDecoderTooLarge(t *testing.T) {
 	if c := cap(d.in.buf); c > limit+1 {
 		t.Errorf("buffer of %d bytes for a limit of %d", c, limit)
 	}
+	if off := d.InputOffset(); off != 2 { // the long line's end is not read yet (InputOffset's doc)
+		t.Errorf("InputOffset after ErrTooLarge: %d, want 2", off)
+	}
 	if v, err := d.Decode(); err != nil || v != int64(2) {
 		t.Errorf("after the long line: %v, %v; want 2", v, err)
 	}
