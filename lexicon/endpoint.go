@@ -54,7 +54,7 @@ func (c *Catalog) ParseParams(endpoint string, q url.Values) (map[string]any, er
 			v = a
 		} else {
 			if len(vals) > 1 {
-				st.failAt(p.name, -1, "type", "given %d times; a %s parameter is given once", len(vals), p.node.kind)
+				st.failAt(p.name, -1, "type", "given %d times; a parameter of type %s is given once", len(vals), p.node.kind)
 				continue
 			}
 			var ok bool

@@ -61,6 +61,11 @@ func TestParseParams(t *testing.T) {
 	if _, err := c.ParseParams("app.bsky.feed.post", nil); !errors.Is(err, ErrNotFound) {
 		t.Errorf("a record is no endpoint: %v", err)
 	}
+	q, _ := url.ParseQuery("actor=a.com&limit=1&limit=2")
+	const want = `invalid value at "/limit": type: given 2 times; a parameter of type integer is given once`
+	if _, err := c.ParseParams("app.bsky.feed.getAuthorFeed", q); err == nil || err.Error() != want {
+		t.Errorf("a repeated parameter: %v; want %s", err, want)
+	}
 }
 
 // TestNotFoundNoType checks that a name the catalog lacks, given by the caller, is not reported
