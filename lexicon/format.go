@@ -2,6 +2,7 @@ package lexicon
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/atcore/atcore/atident"
 	"github.com/atcore/atcore/aturi"
@@ -9,6 +10,7 @@ import (
 	"github.com/atcore/atcore/datetime"
 	"github.com/atcore/atcore/did"
 	"github.com/atcore/atcore/handle"
+	"github.com/atcore/atcore/internal/echo"
 	"github.com/atcore/atcore/lang"
 	"github.com/atcore/atcore/nsid"
 	"github.com/atcore/atcore/rkey"
@@ -78,10 +80,11 @@ func formatByName(name string) *format {
 // KBytes" (https://atproto.com/specs/lexicon#uri).
 const maxURILen = 8192
 
-var (
-	errURI      = errors.New(`invalid URI: want scheme ":" and then RFC 3986's characters, '%' with two hex digits, one '#' at most; 8 KiB at most`)
-	errURILoose = errors.New(`invalid URI: want scheme ":" and then non-blank printable ASCII, at most 8 KiB`)
-)
+// uriError is the error of a refused uri-format string: what is wrong and where, in the form
+// of the syntax packages' errors. It is built only on failure: a valid uri costs no allocation.
+func uriError(s, format string, args ...any) error {
+	return errors.New(echo.Message("URI", echo.Clip(s), len(s), fmt.Sprintf(format, args...)))
+}
 
 // checkURI checks the generic syntax of an RFC 3986 URI that the uri format asks for ("following
 // the generic RFC-3986 on URIs"): a scheme (a letter, then letters, digits, '+', '-', '.'), a
@@ -91,21 +94,24 @@ var (
 func checkURI(s string) error {
 	i, err := uriScheme(s)
 	if err != nil {
-		return errURI
+		return err
 	}
-	fragment := false
+	fragment := -1
 	for ; i < len(s); i++ {
 		switch c := s[i]; {
 		case uriChar[c]:
 		case c == '%':
 			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
-				return errURI
+				return uriError(s, "'%%' at offset %d is not followed by two hex digits (RFC 3986 §2.1)", i)
 			}
 			i += 2
-		case c == '#' && !fragment:
-			fragment = true
+		case c == '#' && fragment < 0:
+			fragment = i
+		case c == '#':
+			return uriError(s, "a second '#' at offset %d: the fragment, after the '#' at offset %d, holds none (RFC 3986 §3.5)", i, fragment)
 		default:
-			return errURI
+			return uriError(s, "%s at offset %d is not allowed: RFC 3986 takes letters, digits, %s and '%%' escapes",
+				echo.QuoteAt(s, i), i, "-._~:/?#[]@!$&'()*+,;=")
 		}
 	}
 	return nil
@@ -116,11 +122,11 @@ func checkURI(s string) error {
 func checkURILoose(s string) error {
 	i, err := uriScheme(s)
 	if err != nil {
-		return errURILoose
+		return err
 	}
 	for ; i < len(s); i++ {
 		if s[i] <= ' ' || s[i] >= 0x7f {
-			return errURILoose
+			return uriError(s, "%s at offset %d is not allowed: after the scheme, printable ASCII but space", echo.QuoteAt(s, i), i)
 		}
 	}
 	return nil
@@ -129,18 +135,26 @@ func checkURILoose(s string) error {
 // uriScheme checks the length of s and its scheme, and returns the offset after the scheme's
 // colon, before which at least one more character must follow.
 func uriScheme(s string) (int, error) {
-	if len(s) > maxURILen || len(s) < 3 || !isLetter(s[0]) {
-		return 0, errURI
+	switch {
+	case len(s) > maxURILen:
+		return 0, uriError(s, "%d bytes; a uri has at most %d", len(s), maxURILen)
+	case s == "":
+		return 0, uriError(s, "empty")
+	case !isLetter(s[0]):
+		return 0, uriError(s, "%s at offset 0: a URI starts with a scheme, whose first character is a letter", echo.QuoteAt(s, 0))
 	}
 	i := 1
 	for ; i < len(s) && s[i] != ':'; i++ {
 		c := s[i]
 		if !isLetter(c) && !('0' <= c && c <= '9') && c != '+' && c != '-' && c != '.' {
-			return 0, errURI
+			return 0, uriError(s, "%s at offset %d is not allowed in a scheme (letters, digits, '+', '-', '.')", echo.QuoteAt(s, i), i)
 		}
 	}
-	if i >= len(s)-1 {
-		return 0, errURI
+	switch {
+	case i == len(s):
+		return 0, uriError(s, "no ':' after the scheme")
+	case i == len(s)-1:
+		return 0, uriError(s, "nothing after the scheme's ':'")
 	}
 	return i + 1, nil
 }

@@ -1,6 +1,7 @@
 package lexicon
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/atcore/atcore/internal/testvec"
@@ -85,6 +86,34 @@ func TestURIFormat(t *testing.T) {
 		}
 		if got := f.checkMode(c.in, Lenient) == nil; got != c.lose {
 			t.Errorf("under Lenient, %q ok = %v, want %v", c.in, got, c.lose)
+		}
+	}
+}
+
+// TestURIFormatErrors: a refused uri says what is wrong and where, as the other formats' errors
+// do, strictly and under AllowLooseURI.
+func TestURIFormatErrors(t *testing.T) {
+	f := formatByName("uri")
+	for _, c := range []struct {
+		in   string
+		mode Mode
+		want string
+	}{
+		{"https://de.wikipedia.org/wiki/K\u00f6ln", 0, `invalid URI "https://de.wikipedia.org/wiki/K\u00f6ln": '\u00f6' at offset 31 is not allowed`},
+		{"https://de.wikipedia.org/wiki/K\u00f6ln", AllowLooseURI, `'\u00f6' at offset 31 is not allowed`},
+		{"https://example.com/a b", 0, `' ' at offset 21 is not allowed`},
+		{"https://example.com/{x}", 0, `'{' at offset 20 is not allowed`},
+		{"https://example.com/%4", 0, `'%' at offset 20 is not followed by two hex digits`},
+		{"https://example.com/#a#b", 0, `a second '#' at offset 22`},
+		{"a_b:x", 0, `'_' at offset 1 is not allowed in a scheme`},
+		{"1a:x", AllowLooseURI, `'1' at offset 0: a URI starts with a scheme, whose first character is a letter`},
+		{"h:", 0, `nothing after the scheme's ':'`},
+		{"https", 0, `no ':' after the scheme`},
+		{"https://example.com/" + strings.Repeat("x", maxURILen), 0, `8212 bytes; a uri has at most 8192`},
+	} {
+		err := f.checkMode(c.in, c.mode)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%.40q (mode %d): %v; want it to say %s", c.in, c.mode, err, c.want)
 		}
 	}
 }
