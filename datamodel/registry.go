@@ -27,7 +27,8 @@ import (
 // record type, or an NSID or Go type registered twice.
 var ErrRegister = errors.New("invalid registration")
 
-// Registry maps NSIDs (the "$type" of records and union members) to Go struct types. The zero
+// Registry maps the "$type" of records and union members (an NSID, or "nsid#name" for a member
+// of a definition other than main) to Go struct types. The zero
 // value is an empty registry, ready to use. Registration is usually done once at start-up, but
 // every method is safe for concurrent use: lookups read an immutable snapshot with one atomic
 // load and take no lock (Register copies the tables; registrations are few), so decoding
@@ -152,7 +153,7 @@ func (r *Registry) lookup(t []byte) *registryEntry {
 	return tables.byNSID[string(t)] // converted without a copy
 }
 
-// Lookup returns the Go type registered for the NSID id, or nil and false.
+// Lookup returns the Go type registered for the $type id (see Register), or nil and false.
 func (r *Registry) Lookup(id string) (reflect.Type, bool) {
 	if e := r.lookup([]byte(id)); e != nil {
 		return e.typ, true
