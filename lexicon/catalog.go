@@ -22,7 +22,7 @@ type Catalog struct {
 }
 
 // NewCatalog builds a catalog of the given documents and resolves their references. Every
-// problem found is returned, as Errors of *Error matching ErrSchema.
+// problem found is returned, as Errors of *Error matching ErrSchema; a nil *Schema is one.
 //
 // The catalog keeps copies of the documents, resolved against each other: one Schema may be
 // part of several catalogs, each with its own versions of the documents it refers to, and a
@@ -30,7 +30,12 @@ type Catalog struct {
 func NewCatalog(schemas ...*Schema) (*Catalog, error) {
 	c := &Catalog{schemas: make(map[string]*Schema, len(schemas)), defs: make(map[string]*node)}
 	var errs Errors
-	for _, s := range schemas {
+	for i, s := range schemas {
+		if s == nil {
+			errs = append(errs, &Error{Err: ErrSchema, Detail: fmt.Sprintf(
+				"argument %d of NewCatalog is a nil *Schema (ParseSchema returns nil with its error)", i+1)})
+			continue
+		}
 		if prev, ok := c.schemas[s.ID]; ok {
 			errs = append(errs, &Error{Err: ErrSchema, File: s.File, Path: "/id", Rule: "id",
 				Detail: fmt.Sprintf("%s is also defined by %q", s.ID, prev.File)})

@@ -167,6 +167,11 @@ func TestCatalogDuplicateAndAll(t *testing.T) {
 	if len(es) > 0 && es[0].Error() != want {
 		t.Errorf("message:\n\t%s\nwant\n\t%s", es[0].Error(), want)
 	}
+	// A nil Schema (ParseSchema's result when it failed) is a problem reported, not a panic.
+	var failed *Schema
+	if _, err := NewCatalog(a, failed); !errors.As(err, &es) || len(es) != 1 || !errors.Is(err, ErrSchema) {
+		t.Errorf("a nil Schema: %v", err)
+	}
 }
 
 func TestLoadDirNamesFiles(t *testing.T) {
