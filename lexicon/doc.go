@@ -67,6 +67,9 @@
 //     both be wildcards.
 //   - Blob accept patterns match MIME types without regard to case, parameters
 //     (";charset=…") dropped.
+//   - An object of exactly {"cid": CID string, "mimeType": string}, which the datamodel
+//     decoders read as a legacy blob, is that object where the schema says object or unknown:
+//     the legacy form "can only be parsed for known Lexicons".
 //
 // # Endpoints
 //

@@ -306,7 +306,9 @@ func (st *state) check(n *node, v any) bool {
 	case kObject:
 		m, ok := v.(map[string]any)
 		if !ok {
-			return st.fail("type", "expected an object, found %s", typeName(v))
+			if m, ok = legacyBlobObject(v); !ok {
+				return st.fail("type", "expected an object, found %s", typeName(v))
+			}
 		}
 		return st.object(n, m, false)
 	case kRecord:
@@ -322,13 +324,28 @@ func (st *state) check(n *node, v any) bool {
 		return st.union(n, v)
 	case kUnknown:
 		// Any object; blobs, links and bytes are other Go types, so they fail here, as the
-		// spec asks (https://atproto.com/specs/lexicon#unknown).
+		// spec asks (https://atproto.com/specs/lexicon#unknown), but for the legacy blob's shape.
 		if _, ok := v.(map[string]any); !ok {
-			return st.fail("type", "expected an object (unknown), found %s", typeName(v))
+			if _, ok := legacyBlobObject(v); !ok {
+				return st.fail("type", "expected an object (unknown), found %s", typeName(v))
+			}
 		}
 		return true
 	}
 	return st.fail("type", "a %s does not describe data", n.kind)
+}
+
+// legacyBlobObject returns the object that the decoders read as a legacy blob (DECISIONS rule
+// 13), {"cid": string, "mimeType": string}, when v is one: where the schema says object or
+// unknown, it is that object, since the legacy form "can only be parsed for known Lexicons"
+// (https://atproto.com/specs/data-model#blob-type). The decoders took the cid string only in
+// its canonical form, which String gives back.
+func legacyBlobObject(v any) (map[string]any, bool) {
+	b, ok := v.(datamodel.Blob)
+	if !ok || !b.Legacy {
+		return nil, false
+	}
+	return map[string]any{"cid": b.Ref.String(), "mimeType": b.MimeType}, true
 }
 
 // object checks the properties of an object (or params) n: required, nullable, and each value

@@ -29,8 +29,11 @@ const testSchema = `{"lexicon": 1, "id": "com.example.thing", "defs": {
       "link": {"type": "cid-link"},
       "when": {"type": "string", "format": "tid"},
       "at": {"type": "string", "format": "datetime"},
-      "nested": {"type": "object", "properties": {"a/b": {"type": "integer"}, "c~d": {"type": "integer"}}}
+      "nested": {"type": "object", "properties": {"a/b": {"type": "integer"}, "c~d": {"type": "integer"}}},
+      "file": {"type": "ref", "ref": "#file"},
+      "free": {"type": "unknown"}
     }}},
+  "file": {"type": "object", "required": ["cid", "mimeType"], "properties": {"cid": {"type": "string", "format": "cid"}, "mimeType": {"type": "string", "maxLength": 10}}},
   "item": {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer", "maximum": 9}}},
   "extra": {"type": "object", "properties": {"n": {"type": "string"}}}
 }}`
@@ -91,6 +94,13 @@ func TestValidateRules(t *testing.T) {
 		{"legacy blob strict", `{"name": "a", "pic": {"cid": "bafkreigtwooi3an26ijkcijsjd2cqipipifydkfqaaalt2pg7ksbx34q7u", "mimeType": "image/png"}}`, "/pic", "blob", Options{}},
 		{"legacy blob lenient", `{"name": "a", "pic": {"cid": "bafkreigtwooi3an26ijkcijsjd2cqipipifydkfqaaalt2pg7ksbx34q7u", "mimeType": "image/png"}}`, "", "", Options{Mode: AllowLegacyBlob}},
 		{"legacy blob lenient, accept still checked", `{"name": "a", "pic": {"cid": "bafkreigtwooi3an26ijkcijsjd2cqipipifydkfqaaalt2pg7ksbx34q7u", "mimeType": "text/plain"}}`, "/pic", "accept", Options{Mode: Lenient}},
+		// The legacy blob's shape, where the schema says object or unknown, is that object: the
+		// decoders read it as a legacy Blob, which "can only be parsed for known Lexicons"
+		// (https://atproto.com/specs/data-model#blob-type).
+		{"an object of the legacy blob's shape", `{"name": "a", "file": {"cid": "bafkreigtwooi3an26ijkcijsjd2cqipipifydkfqaaalt2pg7ksbx34q7u", "mimeType": "text/plain"}}`, "", "", Options{}},
+		{"an object of the legacy blob's shape, checked", `{"name": "a", "file": {"cid": "bafkreigtwooi3an26ijkcijsjd2cqipipifydkfqaaalt2pg7ksbx34q7u", "mimeType": "text/plain; charset=utf-8"}}`, "/file/mimeType", "maxLength", Options{}},
+		{"an unknown of the legacy blob's shape", `{"name": "a", "free": {"cid": "bafkreigtwooi3an26ijkcijsjd2cqipipifydkfqaaalt2pg7ksbx34q7u", "mimeType": "x"}}`, "", "", Options{}},
+		{"an unknown that is a blob", `{"name": "a", "free": ` + blob("image/png", "5") + `}`, "/free", "type", Options{}},
 		{"array of refs", `{"name": "a", "list": [{"n": 1}, {"n": 2}]}`, "", "", Options{}},
 		{"array element", `{"name": "a", "list": [{"n": 1}, {"n": 10}]}`, "/list/1/n", "maximum", Options{}},
 		{"array element required", `{"name": "a", "list": [{}]}`, "/list/0/n", "required", Options{}},
