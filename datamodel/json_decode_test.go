@@ -424,6 +424,32 @@ func TestUnmarshalJSONHugeStringFailsFast(t *testing.T) {
 	}
 }
 
+// TestUnmarshalJSONNumberErrorBounded: a refused number is quoted in the error in part, as the
+// identifier packages quote what they refuse, not whole: a megabyte of digits would make a
+// megabyte of message for a log or an HTTP answer.
+func TestUnmarshalJSONNumberErrorBounded(t *testing.T) {
+	digits := strings.Repeat("9", 1<<20)
+	for _, c := range []struct {
+		in  string
+		err error
+	}{
+		{digits, ErrIntegerRange},
+		{"1." + digits, ErrFraction},
+		{`{"n": -` + digits + `e-3}`, ErrFraction},
+	} {
+		_, err := UnmarshalJSON([]byte(c.in))
+		var x struct {
+			N int64 `json:"n"`
+		}
+		err2 := UnmarshalJSONStruct([]byte(`{"n":`+c.in[strings.IndexAny(c.in, "-0123456789"):strings.LastIndexAny(c.in, "0123456789")+1]+`}`), &x)
+		for _, err := range []error{err, err2} {
+			if !errors.Is(err, c.err) || len(err.Error()) > 200 || !strings.Contains(err.Error(), " bytes)") {
+				t.Errorf("%.20s…: %d bytes of error, want %v in at most 200 that give the length: %.120s", c.in, len(err.Error()), c.err, err)
+			}
+		}
+	}
+}
+
 func TestUnmarshalJSONInteropValid(t *testing.T) {
 	for _, c := range interopCases(t, "data-model-valid.json") {
 		t.Run(c.Note, func(t *testing.T) {

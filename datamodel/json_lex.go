@@ -3,9 +3,11 @@ package datamodel
 import (
 	"encoding/binary"
 	"math/bits"
+	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/atcore/atcore/internal/echo"
 	"github.com/atcore/atcore/internal/utf8v"
 )
 
@@ -415,9 +417,19 @@ func (d *jsonDecoder) number() (any, error) {
 		err = ErrUnsafeInteger // WithSafeIntegers
 	}
 	if err != nil {
-		return nil, d.fail(err, start, string(data[start:i]))
+		return nil, d.fail(err, start, clipNumber(data[start:i]))
 	}
 	return d.slabs.boxInt64(n), nil
+}
+
+// clipNumber quotes a refused number for an error's detail: whole when short, else its first
+// echo.Max bytes and its length, so that a megabyte of digits does not make a megabyte of
+// message, as the identifier packages quote what they refuse.
+func clipNumber(text []byte) string {
+	if len(text) <= echo.Max {
+		return string(text)
+	}
+	return string(text[:echo.Max]) + "… (" + strconv.Itoa(len(text)) + " bytes)"
 }
 
 func (d *jsonDecoder) digitExpected(i int) error {
