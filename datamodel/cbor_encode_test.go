@@ -339,3 +339,29 @@ func TestMarshalCBORCycles(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodeInvalidUTF8ErrorBounded: a string that is not valid UTF-8 is quoted in the error in
+// part, with its length, by every encoder and Validate: a megabyte of bad bytes made four
+// megabytes of message, each byte escaped. (A bad map key is also in the error's Path, whole.)
+func TestEncodeInvalidUTF8ErrorBounded(t *testing.T) {
+	type post struct {
+		Text string `cbor:"text"`
+	}
+	bad := "ok " + strings.Repeat("\xff", 1<<20)
+	for _, v := range []any{
+		map[string]any{"text": bad},
+		post{Text: bad},
+		map[string]any{"blob": Blob{Ref: cborTestLink(t, typedTestBlobCID), MimeType: bad, Size: 1}},
+	} {
+		errs := map[string]error{"Validate": Validate(v)}
+		_, errs["MarshalCBOR"] = MarshalCBOR(v)
+		_, errs["MarshalJSON"] = MarshalJSON(v)
+		_, errs["MarshalCBORStruct"] = MarshalCBORStruct(v)
+		_, errs["MarshalJSONStruct"] = MarshalJSONStruct(v)
+		for name, err := range errs {
+			if !errors.Is(err, ErrInvalidUTF8) || len(err.Error()) > 400 || !strings.Contains(err.Error(), " bytes)") {
+				t.Errorf("%s of %T: %d bytes of error, want ErrInvalidUTF8 in at most 400 that give the length: %.150q", name, v, len(err.Error()), err)
+			}
+		}
+	}
+}

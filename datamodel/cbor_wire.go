@@ -62,7 +62,7 @@ func cborAppendInt(dst []byte, n int64) []byte {
 
 func cborAppendText(dst []byte, s string) ([]byte, error) {
 	if !utf8v.ValidString(s) {
-		return dst, valueError(ErrInvalidUTF8, strconv.Quote(s))
+		return dst, valueError(ErrInvalidUTF8, quoteDetail(s))
 	}
 	return append(cborAppendHead(dst, cborMajorText, uint64(len(s))), s...), nil
 }

@@ -2,7 +2,6 @@ package datamodel
 
 import (
 	"slices"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -287,7 +286,7 @@ func sortedKeys(stack *[maxStackKeys]string, m map[string]any) (keys []string, r
 // at most maxKeyLen bytes (DECISIONS rule 14).
 func checkKey(k string, maxKeyLen int) *Error {
 	if !utf8v.ValidString(k) {
-		return valueError(ErrInvalidUTF8, "map key "+strconv.Quote(k)).atKey(k)
+		return valueError(ErrInvalidUTF8, "map key "+quoteDetail(k)).atKey(k)
 	}
 	if len(k) > maxKeyLen {
 		return valueError(ErrKeyTooLong, overLimit(len(k), "bytes", maxKeyLen)).atKey(k)
@@ -298,7 +297,7 @@ func checkKey(k string, maxKeyLen int) *Error {
 // checkKeyAfter is checkKey for a key whose first n bytes are known to be ASCII.
 func checkKeyAfter(k string, n int, maxKeyLen int) *Error {
 	if n < len(k) && !utf8v.ValidString(k[n:]) {
-		return valueError(ErrInvalidUTF8, "map key "+strconv.Quote(k)).atKey(k)
+		return valueError(ErrInvalidUTF8, "map key "+quoteDetail(k)).atKey(k)
 	}
 	if len(k) > maxKeyLen {
 		return valueError(ErrKeyTooLong, overLimit(len(k), "bytes", maxKeyLen)).atKey(k)

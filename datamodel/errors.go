@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unsafe"
+
+	"github.com/atcore/atcore/internal/echo"
 )
 
 // Sentinel errors, one per rule. Every error the package finds in data or in a Go value wraps
@@ -98,6 +100,16 @@ func (e *Error) Error() string {
 
 // Unwrap returns the sentinel.
 func (e *Error) Unwrap() error { return e.Err }
+
+// quoteDetail quotes a refused string for an error's Detail: whole when short, else its first
+// echo.Max bytes and its length, so that a long string does not make a message as long (four
+// times as long, for invalid UTF-8 escaped byte by byte).
+func quoteDetail(s string) string {
+	if len(s) <= echo.Max {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(echo.Clip(s)) + "… (" + strconv.Itoa(len(s)) + " bytes)"
+}
 
 // appendPointerToken appends one JSON Pointer reference token for key, escaped per RFC 6901
 // (~ becomes ~0, / becomes ~1).

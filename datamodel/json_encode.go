@@ -163,7 +163,7 @@ func jsonString(dst []byte, s string) ([]byte, error) {
 	}
 	n := jsonPlainPrefix(s)
 	if n < len(s) && !utf8v.ValidString(s[n:]) { // s[:n] is ASCII
-		return dst, valueError(ErrInvalidUTF8, strconv.Quote(s))
+		return dst, valueError(ErrInvalidUTF8, quoteDetail(s))
 	}
 	return jsonAppendQuotedFrom(dst, s, n), nil
 }

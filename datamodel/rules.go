@@ -246,7 +246,7 @@ func checkBlob(b *Blob, maxCIDLen int) *Error {
 		return errBlobMimeType(b.MimeType)
 	}
 	if !utf8v.ValidString(b.MimeType) {
-		return valueError(ErrInvalidUTF8, strconv.Quote(b.MimeType)).atKey("mimeType")
+		return valueError(ErrInvalidUTF8, quoteDetail(b.MimeType)).atKey("mimeType")
 	}
 	if !b.Ref.Defined() {
 		return valueError(ErrBlob, "ref must be a link, "+describe(b.Ref)).atKey("ref")

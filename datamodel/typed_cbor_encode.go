@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"strconv"
 	"unicode/utf8"
 	"unsafe"
 
@@ -80,7 +79,7 @@ func (e *typedEncoder) encode(dst []byte, p *typedPlan, ptr unsafe.Pointer, dept
 	case typedString:
 		s := *(*string)(ptr)
 		if !typedValidString(s) {
-			return dst, valueError(ErrInvalidUTF8, strconv.Quote(s))
+			return dst, valueError(ErrInvalidUTF8, quoteDetail(s))
 		}
 		return append(cborAppendHead(dst, cborMajorText, uint64(len(s))), s...), nil
 	case typedInt, typedUint:
@@ -152,7 +151,7 @@ func (e *typedEncoder) encode(dst []byte, p *typedPlan, ptr unsafe.Pointer, dept
 			return dst, valueError(ErrUnsupported, "MarshalText of a Go "+p.typ.String()+": "+err.Error())
 		}
 		if !utf8v.Valid(text) {
-			return dst, valueError(ErrInvalidUTF8, strconv.Quote(string(text)))
+			return dst, valueError(ErrInvalidUTF8, quoteDetail(string(text)))
 		}
 		return append(cborAppendHead(dst, cborMajorText, uint64(len(text))), text...), nil
 	case typedMethod:

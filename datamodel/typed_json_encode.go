@@ -288,7 +288,7 @@ func typedJSONText(p *typedPlan, ptr unsafe.Pointer) (string, *Error) {
 		return "", valueError(ErrUnsupported, "a Go "+p.typ.String()+": "+err.Error())
 	}
 	if !utf8v.Valid(b) {
-		return "", valueError(ErrInvalidUTF8, strconv.Quote(string(b)))
+		return "", valueError(ErrInvalidUTF8, quoteDetail(string(b)))
 	}
 	return string(b), nil
 }

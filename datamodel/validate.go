@@ -1,8 +1,6 @@
 package datamodel
 
 import (
-	"strconv"
-
 	"github.com/atcore/atcore/internal/utf8v"
 	cid "github.com/ipfs/go-cid"
 )
@@ -154,7 +152,7 @@ func (w *validator) value(v any, depth int) error {
 		return asError(checkSafeInt(int64(x), &w.limits))
 	case string:
 		if !utf8v.ValidString(x) {
-			return valueError(ErrInvalidUTF8, strconv.Quote(x))
+			return valueError(ErrInvalidUTF8, quoteDetail(x))
 		}
 		return nil
 	case Link:
