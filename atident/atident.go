@@ -189,8 +189,8 @@ func (id ID) AppendText(b []byte) ([]byte, error) { return append(b, id.String()
 // MarshalText returns the identifier as text, so that an ID is a JSON string.
 func (id ID) MarshalText() ([]byte, error) { return []byte(id.String()), nil }
 
-// UnmarshalText parses text with Parse. Empty text sets the zero ID, so that an absent optional
-// field decodes without error.
+// UnmarshalText parses text with Parse. Empty text sets the zero ID, as MarshalText writes it
+// (as net/netip's types do), so that a zero value reads back; Parse refuses empty text.
 func (id *ID) UnmarshalText(text []byte) error {
 	if len(text) == 0 {
 		*id = ID{}

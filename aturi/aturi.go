@@ -201,8 +201,8 @@ func (u URI) AppendText(b []byte) ([]byte, error) { return append(b, u.s...), ni
 // MarshalText returns the URI as text, so that a URI is a JSON string.
 func (u URI) MarshalText() ([]byte, error) { return []byte(u.s), nil }
 
-// UnmarshalText parses text with Parse. Empty text sets the zero URI, so that an absent optional
-// field decodes without error.
+// UnmarshalText parses text with Parse. Empty text sets the zero URI, as MarshalText writes it
+// (as net/netip's types do), so that a zero value reads back; Parse refuses empty text.
 func (u *URI) UnmarshalText(text []byte) error {
 	if len(text) == 0 {
 		*u = URI{}

@@ -145,8 +145,8 @@ func (d DID) AppendText(b []byte) ([]byte, error) { return append(b, d.s...), ni
 // MarshalText returns the DID as text, so that a DID is a JSON string.
 func (d DID) MarshalText() ([]byte, error) { return []byte(d.s), nil }
 
-// UnmarshalText parses text with Parse. Empty text sets the zero DID, so that an absent optional
-// field decodes without error.
+// UnmarshalText parses text with Parse. Empty text sets the zero DID, as MarshalText writes it
+// (as net/netip's types do), so that a zero value reads back; Parse refuses empty text.
 func (d *DID) UnmarshalText(text []byte) error {
 	if len(text) == 0 {
 		*d = DID{}

@@ -169,8 +169,8 @@ func (h Handle) AppendText(b []byte) ([]byte, error) { return append(b, h.s...),
 // MarshalText returns the handle as text, so that a Handle is a JSON string.
 func (h Handle) MarshalText() ([]byte, error) { return []byte(h.s), nil }
 
-// UnmarshalText parses text with Parse. Empty text sets the zero Handle, so that an absent
-// optional field decodes without error.
+// UnmarshalText parses text with Parse. Empty text sets the zero Handle, as MarshalText writes it
+// (as net/netip's types do), so that a zero value reads back; Parse refuses empty text.
 func (h *Handle) UnmarshalText(text []byte) error {
 	if len(text) == 0 {
 		*h = Handle{}

@@ -138,8 +138,8 @@ func (n NSID) AppendText(b []byte) ([]byte, error) { return append(b, n.s...), n
 // MarshalText returns the NSID as text, so that an NSID is a JSON string; the zero NSID is "".
 func (n NSID) MarshalText() ([]byte, error) { return []byte(n.s), nil }
 
-// UnmarshalText parses text with Parse. Empty text sets the zero NSID, so that an absent
-// optional field decodes without error.
+// UnmarshalText parses text with Parse. Empty text sets the zero NSID, as MarshalText writes it
+// (as net/netip's types do), so that a zero value reads back; Parse refuses empty text.
 func (n *NSID) UnmarshalText(text []byte) error {
 	if len(text) == 0 {
 		*n = NSID{}
