@@ -10,6 +10,8 @@ import (
 // Scan implements [database/sql.Scanner]. It reads a TID from
 //   - a text column (string or []byte): the 13-character canonical form, with [Parse]'s strict
 //     rules;
+//   - a binary column (BYTEA, BLOB, BINARY(8): []byte of 8 bytes, a length no text form has):
+//     the binary form of [TID.Bytes], as [FromBytes] reads it;
 //   - an integer column (int64, or uint64 from drivers of unsigned columns): the TID's 64-bit
 //     value, which must not have the top bit set (a negative BIGINT), or the error matches
 //     [ErrTopBit].
@@ -41,7 +43,11 @@ func (t *TID) Scan(src any) error {
 	case string:
 		v, err = Parse(s)
 	case []byte:
-		v, err = Parse(string(s))
+		if len(s) == BytesLen {
+			v, err = FromBytes(s)
+		} else {
+			v, err = Parse(string(s))
+		}
 	case int64:
 		if s < 0 {
 			return fmt.Errorf("tid: cannot scan the integer %d into a TID: %w (a negative BIGINT)", s, ErrTopBit)
@@ -55,7 +61,7 @@ func (t *TID) Scan(src any) error {
 	case nil:
 		return fmt.Errorf("tid: cannot scan NULL into a TID (use sql.Null[tid.TID])")
 	default:
-		return sqltext.TypeError(src, "tid", "a TID", "text or an integer")
+		return sqltext.TypeError(src, "tid", "a TID", "text, 8 bytes or an integer")
 	}
 	if err != nil {
 		return err

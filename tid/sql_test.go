@@ -19,6 +19,9 @@ func TestScan(t *testing.T) {
 	}{
 		{"string column", "3kxnlhr3gxq23", true, nil},
 		{"[]byte column", []byte("3kxnlhr3gxq23"), true, nil},
+		{"binary column: the 8 bytes of Bytes", func() []byte { b := want.Bytes(); return b[:] }(), true, nil},
+		{"binary column: 7 bytes", make([]byte, 7), false, ErrSyntax},
+		{"binary column: 9 bytes", make([]byte, 9), false, ErrSyntax},
 		{"strict syntax", "3kxn-lhr-3gxq-23", false, ErrSyntax},
 		{"strict syntax, []byte", []byte("3KXNLHR3GXQ23"), false, ErrSyntax},
 		{"NULL is not the zero TID", nil, false, nil},
@@ -44,6 +47,18 @@ func TestScan(t *testing.T) {
 		}
 		if tt.is != nil && !errors.Is(err, tt.is) {
 			t.Errorf("%s: error %v does not match %v", tt.rule, err, tt.is)
+		}
+	}
+}
+
+// A TID stored in a binary column (its Bytes) comes back as the same TID, the top bit included:
+// the binary form holds every value.
+func TestScanBinaryRoundTrip(t *testing.T) {
+	for _, id := range []TID{0, 1, MustParse("3kxnlhr3gxq23"), MustParse("jzzzzzzzzzzzz")} {
+		b := id.Bytes()
+		var got TID
+		if err := got.Scan(b[:]); err != nil || got != id {
+			t.Errorf("Scan(% x) = %v, %v; want %v", b, got, err, id)
 		}
 	}
 }
