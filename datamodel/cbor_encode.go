@@ -35,7 +35,8 @@ import (
 // (a link), and types with fxamacker's MarshalCBOR method (as the value their bytes decode to, held
 // to the limits of opts where it is, as the bytes MarshalCBORStruct writes are). A nil slice or map
 // is null, as MarshalCBORStruct and encoding/json write it (a nil []any or map[string]any too,
-// which no decoder returns). Every rule above applies to them as to the equal tree, with the same
+// which no decoder returns), but for a nil Bytes or []byte held in an any, which is empty bytes
+// (see the package doc). Every rule above applies to them as to the equal tree, with the same
 // sentinel and Path (through the struct's keys and the slice's indexes), so MarshalCBOR(post)
 // writes MarshalCBORStruct(post)'s bytes for a Lexicon struct. Refused at their path: floats of any
 // type (ErrFloat), channels, functions and other types with no data-model form (ErrUnsupported),

@@ -16,7 +16,10 @@
 //	blob      Blob
 //
 // The decoders never return a nil []any or map[string]any; the encoders write one as null, as
-// they write every nil slice and map.
+// they write every nil slice and map in a place of a slice or map type (a struct field, an
+// element, a map's value). Bytes are the exception where they stand alone: a nil Bytes or
+// []byte held in an any (at the top, in a []any or map[string]any) is empty bytes, a value of
+// the bytes kind, as the decoders' Bytes{} is.
 //
 // The generic entry points (MarshalCBOR, AppendCBOR, MarshalJSON, Validate, ValidateRecord,
 // RecordCID, Blobs, Links) also take Go values that stand for data-model values, anywhere in a
