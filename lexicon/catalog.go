@@ -30,6 +30,7 @@ type Catalog struct {
 func NewCatalog(schemas ...*Schema) (*Catalog, error) {
 	c := &Catalog{schemas: make(map[string]*Schema, len(schemas)), defs: make(map[string]*node)}
 	var errs Errors
+	folded := make(map[string]*Schema, len(schemas)) // by the ID in lower case
 	for i, s := range schemas {
 		if s == nil {
 			errs = append(errs, &Error{Err: ErrSchema, Detail: fmt.Sprintf(
@@ -41,6 +42,15 @@ func NewCatalog(schemas ...*Schema) (*Catalog, error) {
 				Detail: fmt.Sprintf("%s is also defined by %q", s.ID, prev.File)})
 			continue
 		}
+		// "Having multiple NSIDs that differ only by casing is not allowed"
+		// (https://atproto.com/specs/nsid): two schemas so named would make two types of what
+		// readers may take for one.
+		if prev, ok := folded[strings.ToLower(s.ID)]; ok {
+			errs = append(errs, &Error{Err: ErrSchema, File: s.File, Path: "/id", Rule: "id",
+				Detail: fmt.Sprintf("%s differs only by letter case from %s, defined by %q", s.ID, prev.ID, prev.File)})
+			continue
+		}
+		folded[strings.ToLower(s.ID)] = s
 		s = s.clone()
 		c.schemas[s.ID] = s
 		for _, n := range s.defs {

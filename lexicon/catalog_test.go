@@ -3,6 +3,7 @@ package lexicon
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -126,6 +127,35 @@ func TestTypeAsProperty(t *testing.T) {
 		t.Errorf("ValidateRecord = %v, want maxLength at /b", err)
 	}
 	if err := c.ValidateRecord(mustJSON(t, `{"$type": "com.example.x", "b": "ok"}`), Options{}); err != nil {
+		t.Error(err)
+	}
+}
+
+// Two schemas whose NSIDs differ only by letter case cannot be in one catalog: "having multiple
+// NSIDs that differ only by casing is not allowed" (https://atproto.com/specs/nsid).
+func TestCatalogIDsDifferOnlyByCase(t *testing.T) {
+	for _, ids := range [][2]string{
+		{"com.example.post", "com.example.Post"},
+		{"com.example.post", "com.Example.post"},
+	} {
+		var schemas []*Schema
+		for i, id := range ids {
+			s, err := ParseSchema(fmt.Sprintf("%d.json", i), []byte(`{"lexicon": 1, "id": "`+id+`", "defs": {"main": {"type": "token"}}}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			schemas = append(schemas, s)
+		}
+		_, err := NewCatalog(schemas...)
+		var es Errors
+		if !errors.As(err, &es) || len(es) != 1 || es[0].Rule != "id" || es[0].File != "1.json" || !strings.Contains(es[0].Detail, "only by letter case") {
+			t.Errorf("%s and %s: %v", ids[0], ids[1], err)
+		}
+	}
+	// The control: two different names.
+	a, _ := ParseSchema("a.json", []byte(`{"lexicon": 1, "id": "com.example.post", "defs": {"main": {"type": "token"}}}`))
+	b, _ := ParseSchema("b.json", []byte(`{"lexicon": 1, "id": "com.example.posts", "defs": {"main": {"type": "token"}}}`))
+	if _, err := NewCatalog(a, b); err != nil {
 		t.Error(err)
 	}
 }
