@@ -33,6 +33,9 @@ func FuzzJSONStructDifferential(f *testing.F) {
 		`{"link":{"$link":"` + typedTestCID + `"},"bytes":{"$bytes":"AQ=="},"arr":{"$bytes":"AQ"},"rev":"3kxnlhr3gxq23"}`,
 		`{"blob":{"$type":"blob","ref":{"$link":"` + typedTestBlobCID + `"},"mimeType":"a/b","size":1}}`,
 		`{"inner":{"inner":{"$type":"blob","s":1}},"x":{"cid":"` + typedTestBlobCID + `","mimeType":"a"}}`,
+		// A blob, and a legacy one, alone: an object UnmarshalJSON gives as a Blob.
+		`{"$type":"blob","ref":{"$link":"` + typedTestBlobCID + `"},"mimeType":"a/b","size":0}`,
+		`{"cid":"` + typedTestBlobCID + `","mimeType":"a"}`,
 		`{"a":1,"a":2}`, `{"s":"a","s":1.5}`, `{"$link":"x"}`, `{"inner":{"$bytes":""}}`, `{"tags":{"$type":""}}`,
 	} {
 		f.Add([]byte(s))
