@@ -95,15 +95,25 @@ func FuzzNSID(f *testing.F) {
 	})
 }
 
+// pathCollectionOracleValid is the collection of a repository path: a valid NSID, normalized
+// (https://atproto.com/specs/repository), that is with no upper case before its last dot.
+func pathCollectionOracleValid(c string) bool {
+	if !nsidOracleValid(c) {
+		return false
+	}
+	authority := c[:strings.LastIndexByte(c, '.')]
+	return authority == strings.ToLower(authority)
+}
+
 func FuzzParsePath(f *testing.F) {
 	addVectorSeeds(f, "nsid_syntax_valid.txt")
-	for _, s := range []string{"app.bsky.feed.post/self", "a.b.c/..", "a.b.c/", "/", "a.b.c/d/e", "x/y"} {
+	for _, s := range []string{"app.bsky.feed.post/self", "a.b.c/..", "a.b.c/", "/", "a.b.c/d/e", "x/y", "App.bsky.feed.post/self", "app.bsky.feed.postThread/self"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, path string) {
 		collection, key, err := ParsePath(path)
 		c, k, found := strings.Cut(path, "/")
-		want := found && nsidOracleValid(c) && oracleValid(k)
+		want := found && pathCollectionOracleValid(c) && oracleValid(k)
 		if (err == nil) != want {
 			t.Fatalf("ParsePath(%q) = %v; oracle says valid=%v", path, err, want)
 		}
