@@ -11,7 +11,8 @@ import (
 // "app.bsky.feed.post/3jui7kd54zh2y", into its two parts. The collection must be a valid,
 // normalized NSID (https://atproto.com/specs/repository: its authority in lower case) and the key
 // a valid record key (of any type: the collection's Lexicon, which says which, is not known
-// here). Errors match ErrPath, and also the key's sentinel when the key is at fault.
+// here). A key may hold ':', which the repository spec's list of path characters leaves out
+// and the record key spec allows (DECISIONS rule 1: the key's own rules win). Errors match ErrPath, and also the key's sentinel when the key is at fault.
 // The results are substrings of path; ParsePath does not allocate when path is valid.
 func ParsePath(path string) (collection, key string, err error) {
 	slash := strings.IndexByte(path, '/')
