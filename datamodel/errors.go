@@ -89,7 +89,7 @@ func (e *Error) Error() string {
 	}
 	if e.Path != "" {
 		b.WriteString(" at ")
-		b.WriteString(strconv.Quote(e.Path))
+		b.WriteString(echo.QuotePath(e.Path))
 	}
 	if e.Offset >= 0 {
 		b.WriteString(" at offset ")

@@ -72,3 +72,17 @@ func TestDetailCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorPathBounded: a huge key makes a long Path, which the message quotes by its ends (the
+// Path field keeps it whole), so that an error stays fit for a log line.
+func TestErrorPathBounded(t *testing.T) {
+	key := strings.Repeat("k", DefaultMaxKeyLen)
+	_, err := UnmarshalJSON([]byte(`{"` + key + `": {"a": 1.5}}`))
+	var e *Error
+	if !errors.As(err, &e) || !errors.Is(err, ErrFraction) || e.Path != "/"+key+"/a" {
+		t.Fatalf("%.200v", err)
+	}
+	if msg := err.Error(); len(msg) > 512 || !strings.Contains(msg, "kkk…kkk") || !strings.Contains(msg, `kkk/a" (8195 bytes) at offset`) {
+		t.Errorf("%d bytes of message: %.600s", len(msg), msg)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/atcore/atcore/internal/echo"
 )
 
 // Sentinels for errors.Is: every *Error matches exactly one of them.
@@ -56,7 +58,7 @@ func (e *Error) Error() string {
 	}
 	if e.Err != ErrNotFound || e.Path != "" {
 		b.WriteString(" at ")
-		b.WriteString(strconv.Quote(e.Path))
+		b.WriteString(echo.QuotePath(e.Path))
 	}
 	b.WriteString(": ")
 	if e.Rule != "" {

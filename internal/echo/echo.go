@@ -71,3 +71,26 @@ func Quote(part string) string {
 	}
 	return strconv.QuoteToASCII(Clip(part)) + "…"
 }
+
+// MaxPath is the most bytes of a JSON Pointer that QuotePath prints whole.
+const MaxPath = 4 * Max
+
+// QuotePath quotes a JSON Pointer for an error message: whole when it has at most MaxPath bytes,
+// else its first and last MaxPath/2 bytes (cut on UTF-8 boundaries) around "…", so that a
+// message stays bounded when a key is huge (an 8 KiB key, or a megabyte one in a Go map being
+// encoded) while showing where the path starts and the member it ends at. The error's Path field
+// keeps the whole pointer.
+func QuotePath(path string) string {
+	if len(path) <= MaxPath {
+		return strconv.Quote(path)
+	}
+	head := path[:MaxPath/2]
+	for len(head) > 0 && !utf8.RuneStart(path[len(head)]) {
+		head = head[:len(head)-1]
+	}
+	tail := len(path) - MaxPath/2
+	for tail < len(path) && !utf8.RuneStart(path[tail]) {
+		tail++
+	}
+	return strconv.Quote(head+"…"+path[tail:]) + " (" + strconv.Itoa(len(path)) + " bytes)"
+}

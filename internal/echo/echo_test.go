@@ -1,6 +1,7 @@
 package echo
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -83,5 +84,25 @@ func TestQuote(t *testing.T) {
 		if got := Quote(tt.in); got != tt.want {
 			t.Errorf("Quote(%.20q…) = %s, want %s", tt.in, got, tt.want)
 		}
+	}
+}
+
+func TestQuotePath(t *testing.T) {
+	short := "/embed/images/0/alt"
+	if got := QuotePath(short); got != `"/embed/images/0/alt"` {
+		t.Errorf("short path: %s", got)
+	}
+	exact := "/" + strings.Repeat("k", MaxPath-1)
+	if got := QuotePath(exact); got != strconv.Quote(exact) {
+		t.Errorf("a path of MaxPath bytes is cut: %s", got)
+	}
+	long := "/a/" + strings.Repeat("é", 5000) + "/z"
+	got := QuotePath(long)
+	want := strconv.Quote("/a/"+strings.Repeat("é", (MaxPath/2-3)/2)+"…"+strings.Repeat("é", (MaxPath/2-2)/2)+"/z") + " (10005 bytes)"
+	if got != want {
+		t.Errorf("long path:\n got %s\nwant %s", got, want)
+	}
+	if len(got) > 2*MaxPath {
+		t.Errorf("long path: %d bytes quoted", len(got))
 	}
 }
