@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/atcore/atcore/datamodel"
+	"github.com/atcore/atcore/internal/echo"
 )
 
 // stdinName is how standard input is named, in arguments and in output, as coreutils do.
@@ -134,7 +135,7 @@ func describe(err error) string {
 	if de.Offset >= 0 {
 		s = "offset " + strconv.Itoa(de.Offset) + ", "
 	}
-	s += "path " + strconv.Quote(de.Path) + ": " + de.Err.Error()
+	s += "path " + echo.QuotePath(de.Path) + ": " + de.Err.Error()
 	if de.Detail != "" {
 		s += " (" + de.Detail + ")"
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/atcore/atcore/internal/echo"
 	"github.com/atcore/atcore/lexicon"
 )
 
@@ -120,7 +121,7 @@ func describeLexicon(err error) (string, bool) {
 	if e.Err != lexicon.ErrValue {
 		return e.Error(), true
 	}
-	return "path " + strconv.Quote(e.Path) + ": " + e.Rule + ": " + e.Detail, true
+	return "path " + echo.QuotePath(e.Path) + ": " + e.Rule + ": " + e.Detail, true
 }
 
 // lexiconResult fills validate -json's rule, detail and path from the first Lexicon problem.
