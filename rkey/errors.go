@@ -35,7 +35,8 @@ var (
 
 	// ErrPath: a repository path is not <collection NSID>/<record key>. When the record key
 	// part is at fault, the error also matches that key's sentinel (e.g. ErrCharacter); when
-	// the collection is, the NSID's (e.g. nsid.ErrCharacter).
+	// the collection is, the NSID's (e.g. nsid.ErrCharacter), and errors.As finds the NSID's
+	// *nsid.Error, as it does through an AT URI's error.
 	ErrPath = errors.New("invalid repository path")
 )
 
@@ -66,8 +67,8 @@ type Error struct {
 	// ErrTypeMismatch, ErrKeyType or ErrPath.
 	Err error
 
-	// part is the sentinel of the part at fault: the record key or collection of a repository
-	// path, or the NSID that a key of the nsid type is not.
+	// part is the error of the part at fault: the record key's sentinel, the collection's
+	// *nsid.Error, or the sentinel of the NSID that a key of the nsid type is not.
 	part error
 }
 

@@ -25,7 +25,7 @@ func ParsePath(path string) (collection, key string, err error) {
 	if err := nsid.ValidateAt(collection, 0); err != nil {
 		ne := err.(*nsid.Error)
 		e := newError("repository path", path, ne.Offset, ErrPath, "collection: "+ne.Reason)
-		e.part = ne.Err
+		e.part = ne // errors.As reaches it, as through an AT URI's error
 		return "", "", e
 	}
 	if i := upperInAuthority(collection); i >= 0 {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/atcore/atcore/nsid"
 )
 
 func TestParsePath(t *testing.T) {
@@ -93,5 +95,14 @@ func TestParsePathNoAllocs(t *testing.T) {
 		}
 	}); n != 0 {
 		t.Errorf("ParsePath allocates %v times", n)
+	}
+}
+
+// A collection at fault: errors.As finds the NSID's own *nsid.Error, as through an AT URI's.
+func TestParsePathNSIDError(t *testing.T) {
+	_, _, err := ParsePath("app.bsky..post/self")
+	var ne *nsid.Error
+	if !errors.As(err, &ne) || !errors.Is(err, nsid.ErrInvalid) || !errors.Is(err, ErrPath) || ne.Offset != 9 {
+		t.Errorf("%v: *nsid.Error %+v", err, ne)
 	}
 }
