@@ -34,13 +34,14 @@ type Error struct {
 	// Err is ErrInvalid.
 	Err error
 
-	part error // the did or handle error's sentinel
+	part error // the *did.Error or *handle.Error, when one of them found the problem
 }
 
 // Error returns the message: "invalid at-identifier <quoted input>: <Reason>".
 func (e *Error) Error() string { return echo.Message(e.Kind, e.Input, e.Len, e.Reason) }
 
-// Unwrap returns ErrInvalid and the sentinel of the did or handle package, for errors.Is.
+// Unwrap returns ErrInvalid and, when did.Parse or handle.Parse found the problem, that
+// package's *Error: errors.Is matches its sentinels and errors.As finds it.
 func (e *Error) Unwrap() []error { return []error{e.Err, e.part} }
 
 // fromPart builds Parse's error for s from the error of did.Parse or handle.Parse, which found
@@ -52,9 +53,9 @@ func fromPart(s string, err error) *Error {
 	e := &Error{Kind: "at-identifier", Input: echo.Clip(s), Len: len(s), Err: ErrInvalid}
 	switch pe := err.(type) {
 	case *did.Error:
-		e.Offset, e.Reason, e.part = pe.Offset, "DID: "+pe.Reason, pe.Err
+		e.Offset, e.Reason, e.part = pe.Offset, "DID: "+pe.Reason, pe
 	case *handle.Error:
-		e.Offset, e.Reason, e.part = pe.Offset, "handle: "+pe.Reason, pe.Err
+		e.Offset, e.Reason, e.part = pe.Offset, "handle: "+pe.Reason, pe
 	default: // unreachable: did and handle return only their *Error
 		e.Offset, e.Reason, e.part = -1, err.Error(), err
 	}

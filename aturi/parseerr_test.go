@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/atcore/atcore/atident"
+	"github.com/atcore/atcore/did"
+	"github.com/atcore/atcore/handle"
 	"github.com/atcore/atcore/internal/testvec"
 )
 
@@ -46,5 +49,21 @@ func TestParseErrorIsTheDiagnosis(t *testing.T) {
 		if parse > diagnose && !strings.ContainsAny(s, "?#") {
 			t.Errorf("%q: Parse makes %v allocations, the diagnosis alone %v: an error thrown away?", s, parse, diagnose)
 		}
+	}
+}
+
+// Through an AT URI's error, errors.As finds the error of the part at fault, down to the DID's
+// or the handle's own *Error.
+func TestParseErrorPartAs(t *testing.T) {
+	_, err := Parse("at://did:plc:/app.bsky.feed.post/3jui7kd54zh2y")
+	var ae *atident.Error
+	var de *did.Error
+	if !errors.As(err, &ae) || !errors.As(err, &de) || !errors.Is(err, did.ErrInvalid) {
+		t.Errorf("%v: *atident.Error %v, *did.Error %v", err, ae, de)
+	}
+	_, err = Parse("at://alice..example.com")
+	var he *handle.Error
+	if !errors.As(err, &he) || !errors.Is(err, handle.ErrInvalid) {
+		t.Errorf("%v: *handle.Error %v", err, he)
 	}
 }
