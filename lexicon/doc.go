@@ -27,15 +27,30 @@
 //
 // # Validation
 //
-// ValidateRecord checks a record decoded by the datamodel package (either codec gives the
-// same values) against the record schema its "$type" names and returns the first problem;
-// CheckRecord lists every problem, and as warnings the fields the schema does not name and the
-// variants of an open union it does not list (the spec: unexpected fields are ignored, "at
-// worst" a warning). ValidateValue and CheckValue do the same against any data definition.
-// An *Error carries the JSON Pointer of the bad value, the rule broken ("required", "nullable",
+// ValidateRecord checks a record decoded by the datamodel package (either codec gives the same
+// values), or a Go value such as a record struct (below), against the record schema its "$type"
+// names and returns the first problem; CheckRecord lists every problem, and as warnings the
+// fields the schema does not name and the variants of an open union it does not list (the spec:
+// unexpected fields are ignored, "at worst" a warning). ValidateValue and CheckValue do the
+// same against any data definition. An *Error carries the JSON Pointer of the bad value, the rule broken ("required", "nullable",
 // "type", "const", "enum", "minimum", "maximum", "minLength", "maxLength", "minGraphemes",
-// "maxGraphemes", "format", "accept", "maxSize", "closed", "$type", "key") and matches
-// ErrValue (or ErrNotFound for a type the catalog does not hold) with errors.Is.
+// "maxGraphemes", "format", "accept", "maxSize", "closed", "$type", "key", "data-model") and
+// matches ErrValue (or ErrNotFound for a type the catalog does not hold) with errors.Is.
+//
+// A value is checked as the data model reads it: any Go value v is validated as the generic
+// value datamodel.UnmarshalCBOR(datamodel.MarshalCBOR(v)), with the same verdict and the same
+// paths. The validators take the generic values the decoders return, and also what the datamodel
+// encoders take: a record struct (decoded through a datamodel.Registry, or written by a code
+// generator), a []string, an int32, a map[string]string, a pointer (nil is null), a []byte. A v
+// that MarshalCBOR refuses (a float, a cycle, a map with keys that are not strings, a "$link"
+// key) is refused with the rule "data-model" at the path datamodel gives, before any other
+// problem. A map whose "$type" is "blob" is a blob (or refused), as its bytes decode to a Blob:
+// a blob where the schema says blob, and no object where it says object, unknown or a union.
+// A Go value is converted only where the validator meets one, so that a decoded value costs a few
+// more tests on the way, and datamodel.Validate of the whole value (no allocation) when it has
+// members the schema does not name or an unknown, which the validator does not look into. What
+// the decoders guarantee is not checked again in the parts the schema describes: a string there
+// is taken to be valid UTF-8, and the nesting to be within datamodel's depth limit.
 //
 // String lengths are UTF-8 bytes; graphemes are extended grapheme clusters (Unicode UAX #29,
 // github.com/rivo/uniseg). uniseg v0.4.7, the version this module requires, implements Unicode 15.0, before

@@ -136,6 +136,7 @@ func (c *Catalog) body(endpoint string, v any, o Options, input bool) error {
 	case b.schema != nil:
 		st.check(b.schema, v)
 	}
+	st.settle(v)
 	return st.first()
 }
 
@@ -145,10 +146,16 @@ func (c *Catalog) body(endpoint string, v any, o Options, input bool) error {
 // spec says it should be), and one that is there must name that variant.
 func (c *Catalog) ValidateMessage(endpoint, typ string, v any, o Options) error {
 	st := state{cat: c, mode: o.Mode}
+	c.message(&st, endpoint, typ, v)
+	st.settle(v)
+	return st.first()
+}
+
+func (c *Catalog) message(st *state, endpoint, typ string, v any) {
 	n := c.lookup(endpoint)
 	if n == nil || n.kind != kSubscription {
 		st.notFound(endpoint, "a subscription", "")
-		return st.first()
+		return
 	}
 	full := typ
 	if len(typ) > 0 && typ[0] == '#' {
@@ -158,30 +165,40 @@ func (c *Catalog) ValidateMessage(endpoint, typ string, v any, o Options) error 
 	for i, r := range u.refs {
 		if r == full {
 			m, ok := v.(map[string]any)
-			if !ok {
-				st.fail("type", "expected an object, found %s", typeName(v))
-				return st.first()
-			}
 			mt, typed := m["$type"]
-			if s, _ := mt.(string); typed && s != full {
+			s, _ := mt.(string)
+			if !ok || m == nil || typed && s != full {
+				// Read as the data model reads it: a Go value, null, a "$type" of a Go string
+				// type, a map typed "blob" (a blob).
+				if g, conv := st.dataModel(v, typed); conv {
+					st.conv = true
+					c.message(st, endpoint, typ, g)
+					st.conv = false
+					return
+				}
+			}
+			if !ok || m == nil {
+				st.fail("type", "expected an object, found %s", typeName(v))
+				return
+			}
+			if typed && s != full {
 				// Payloads "should omit the $type field, as this information is already
 				// indicated in the header" (https://atproto.com/specs/event-stream); one that
 				// names another type contradicts the header.
 				st.failAt("$type", -1, "$type", "%q is not the frame's type %q", clip(fmt.Sprint(mt)), full)
-				return st.first()
+				return
 			}
 			t := u.targets[i]
 			if t.kind == kRecord {
 				t = t.record
 			}
 			st.object(t, m, typed)
-			return st.first()
+			return
 		}
 	}
 	if u.flags&closedUnion != 0 {
 		st.fail("closed", "%q is not one of the messages of %s", clip(typ), endpoint)
 	}
-	return st.first()
 }
 
 // endpoint finds a query, procedure or subscription (a procedure when input is asked for).

@@ -116,6 +116,9 @@ func graphemeCount(s string, limit int64) int64 {
 
 // blob checks a blob's form, MIME type and size (https://atproto.com/specs/lexicon#blob).
 func (st *state) blob(n *node, b *datamodel.Blob) bool {
+	if b.Size < 0 || b.MimeType == "" || !b.Ref.Defined() {
+		st.whole = true // a Blob no decoder returns: the data model refuses it (settle)
+	}
 	if b.Legacy && st.mode&AllowLegacyBlob == 0 {
 		return st.fail("blob", "a legacy {cid, mimeType} blob (allowed only under AllowLegacyBlob, which Lenient and atcore validate -lenient include)")
 	}
