@@ -47,10 +47,12 @@
 // problem. A map whose "$type" is "blob" is a blob (or refused), as its bytes decode to a Blob:
 // a blob where the schema says blob, and no object where it says object, unknown or a union.
 // A Go value is converted only where the validator meets one, so that a decoded value costs a few
-// more tests on the way, and datamodel.Validate of the whole value (no allocation) when it has
-// members the schema does not name or an unknown, which the validator does not look into. What
-// the decoders guarantee is not checked again in the parts the schema describes: a string there
-// is taken to be valid UTF-8, and the nesting to be within datamodel's depth limit.
+// more tests on the way, a look at the members the schema does not name and at the content of an
+// unknown, which the validator does not otherwise look into, and datamodel.Validate of the whole
+// value (no allocation) when those hold more than plain values (a "$type" "blob", a "$link" key,
+// a Go value, deep nesting). What the decoders guarantee is not checked again: a string is taken
+// to be valid UTF-8, and the nesting of the parts the schema describes to be within datamodel's
+// depth limit.
 //
 // String lengths are UTF-8 bytes; graphemes are extended grapheme clusters (Unicode UAX #29,
 // github.com/rivo/uniseg). uniseg v0.4.7, the version this module requires, implements Unicode 15.0, before

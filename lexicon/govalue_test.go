@@ -125,6 +125,13 @@ func goValueCases(t testing.TB) []struct {
 	cyc.Next = cyc
 	loop := []any{nil}
 	loop[0] = loop
+	nest := func(levels int) any {
+		var v any = "x"
+		for range levels {
+			v = map[string]any{"a": []any{v}}
+		}
+		return v
+	}
 	return []struct {
 		name       string
 		v          any
@@ -170,6 +177,14 @@ func goValueCases(t testing.TB) []struct {
 		{"map record, float inside an unknown", rec("free", map[string]any{"x": 1.5}), "/free/x", "data-model"},
 		{"map record, non-string map keys", rec("meta", map[int]string{1: "x"}), "/meta", "data-model"},
 		{"map record, a cycle the schema does not name", rec("other", loop), "", "data-model"},
+		{"map record, typed objects inside an unknown", rec("free", map[string]any{"$type": "com.example.x", "a": []any{map[string]any{"$type": "com.example.y"}, blobMap(t, "image/png", 5)}}), "", ""},
+		{"map record, Go values inside an unknown", rec("free", map[string]any{"a": []string{"x"}, "b": int32(1), "c": &b}), "", ""},
+		{"map record, empty $type inside an unknown", rec("free", map[string]any{"a": map[string]any{"$type": ""}}), "/free/a/$type", "data-model"},
+		{"map record, $link key in a member the schema does not name", rec("other", map[string]any{"$link": testCID}), "/other/$link", "data-model"},
+		{"map record, $bytes key inside an unknown", rec("free", map[string]any{"$bytes": "AA"}), "/free/$bytes", "data-model"},
+		{"map record, deep member the schema does not name", rec("other", nest(7)), "", ""},
+		{"map record, too deep a member the schema does not name", rec("other", nest(20)), "", "data-model"},
+		{"map record, Link undefined inside an unknown", rec("free", map[string]any{"l": datamodel.Link{}}), "/free/l", "data-model"},
 		{"map record, []byte", rec("data", []byte("abc")), "", ""},
 		{"map record, []byte too long", rec("data", []byte("abcde")), "/data", "maxLength"},
 		{"map record, *Blob", rec("pic", &b), "", ""},

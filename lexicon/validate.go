@@ -218,8 +218,8 @@ type state struct {
 // settle makes the verdict on v, the value given to an entry point, the verdict on the value
 // the data model reads v as (datamodel.UnmarshalCBOR of datamodel.MarshalCBOR of v): a v that
 // MarshalCBOR refuses has that one error, at the path datamodel gives, whatever else was found.
-// The validator has seen all of a valid generic value but for the parts that set st.whole, so
-// that only those values and the invalid ones are walked again.
+// The validator has seen all of a valid generic value but for the parts that set st.whole (see
+// plain), so that only those values and the invalid ones are walked again.
 func (st *state) settle(v any) {
 	if len(st.errs) != 0 || st.whole {
 		st.settleSlow(v)
@@ -484,7 +484,9 @@ func (st *state) check(n *node, v any) bool {
 			}
 			return true
 		}
-		st.whole = true // what it holds is the data model's to check
+		if !plain(m, plainDepth) {
+			st.whole = true // what it holds is the data model's to check
+		}
 		if t, typed := m["$type"]; typed {
 			if s, _ := t.(string); s == "" || s == "blob" {
 				// A blob, or a map the data model refuses.
@@ -557,7 +559,7 @@ func (st *state) object(n *node, m map[string]any, typed bool) bool {
 			ok = false
 		}
 	}
-	if found < len(m) && st.unnamed(m) {
+	if found < len(m) && st.unnamed(n, m) {
 		return false
 	}
 	if st.all && len(m) > 0 {
@@ -575,13 +577,71 @@ func (st *state) object(n *node, m map[string]any, typed bool) bool {
 	return ok
 }
 
-// unnamed is called when m, checked as an object, has members the schema does not name (or may
-// have a "$type" that the schema names): the data model checks them (settle), and a map typed
-// "blob" is a blob, no object. It returns whether m is one, in a check that stops at the first
-// error (a full check has called blobObject already).
-func (st *state) unnamed(m map[string]any) bool {
-	st.whole = true
+// unnamed is called when m, checked as an object of schema n, has members the schema does not
+// name (or may have a "$type" that the schema names): the data model checks them (settle) unless
+// they are plain, and a map typed "blob" is a blob, no object. It returns whether m is one, in a
+// check that stops at the first error (a full check has called blobObject already).
+func (st *state) unnamed(n *node, m map[string]any) bool {
+	if !st.whole {
+		for k, v := range m {
+			if _, named := n.index[k]; !named && !plainMember(k, v, plainDepth) {
+				st.whole = true
+				break
+			}
+		}
+	}
 	return !st.all && st.blobObject(m)
+}
+
+// plainDepth is how many levels of nesting plain looks into.
+const plainDepth = 4
+
+// plain reports whether v, a value the validator does not look into (a member the schema does not
+// name, the content of an unknown), is one that the data model has nothing to say about, taking
+// for granted what the decoders guarantee of strings (valid UTF-8): nil, a boolean, an integer, a
+// string, Bytes, a defined Link, a Blob a decoder returns, or an array or a map of them, at most
+// depth levels deep, with no "$link" or "$bytes" key and a "$type" that is a string other than ""
+// and "blob". Anything else (a Go value, such a key, deeper nesting) is the data model's to check
+// on the whole value (settle), where the depth counts from the top.
+func plain(v any, depth int) bool {
+	switch x := v.(type) {
+	case nil, bool, int64, int, string, datamodel.Bytes:
+		return true
+	case datamodel.Link:
+		return x.Defined()
+	case datamodel.Blob:
+		return decodedBlob(&x)
+	case []any:
+		if depth == 0 {
+			return false
+		}
+		for _, e := range x {
+			if !plain(e, depth-1) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		if depth == 0 {
+			return false
+		}
+		for k, e := range x {
+			if !plainMember(k, e, depth-1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// plainMember is plain for the member k: v of a map.
+func plainMember(k string, v any, depth int) bool {
+	if k != "" && k[0] == '$' {
+		s, ok := v.(string)
+		return k == "$type" && ok && s != "" && s != "blob"
+	}
+	return plain(v, depth)
 }
 
 // nullMember is called when property i of n was refused in m. When its value is null in the

@@ -116,7 +116,7 @@ func graphemeCount(s string, limit int64) int64 {
 
 // blob checks a blob's form, MIME type and size (https://atproto.com/specs/lexicon#blob).
 func (st *state) blob(n *node, b *datamodel.Blob) bool {
-	if b.Size < 0 || b.MimeType == "" || !b.Ref.Defined() {
+	if !decodedBlob(b) {
 		st.whole = true // a Blob no decoder returns: the data model refuses it (settle)
 	}
 	if b.Legacy && st.mode&AllowLegacyBlob == 0 {
@@ -129,6 +129,12 @@ func (st *state) blob(n *node, b *datamodel.Blob) bool {
 		return st.fail("maxSize", "%d byte%s, at most %d", b.Size, plural.S(b.Size), n.maxSize)
 	}
 	return true
+}
+
+// decodedBlob reports whether b may be one the decoders return: a MIME type, a link, a size not
+// negative. The data model refuses the others (settle says why).
+func decodedBlob(b *datamodel.Blob) bool {
+	return b.MimeType != "" && b.Ref.Defined() && b.Size >= 0
 }
 
 // acceptMIME matches a MIME type against accept patterns: "*/*", "type/*", or exact; MIME
