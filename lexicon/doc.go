@@ -76,7 +76,10 @@
 //     of the language may add some); the spec's own fields are checked for type and range, and
 //     an unknown type or string format is refused.
 //   - An open union accepts a variant it does not list; when the catalog holds that type (an
-//     object or a record), the value is checked against it, as indigo does.
+//     object or a record), the value is checked against it, as indigo does. A variant's $type
+//     that the catalog holds as another kind (a token, a string), or that has not the form of
+//     a type (an NSID, and #name), is refused: no schema, of this revision or a later one, can
+//     make it a variant.
 //   - A $type that names a main definition with "#main" is refused: the spec says a $type
 //     must name it by the bare NSID.
 //   - In a permission set, an rpc permission may have lxm ["*"] with inheritAud (the official

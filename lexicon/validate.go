@@ -454,8 +454,9 @@ func (st *state) object(n *node, m map[string]any, typed bool) bool {
 // union finds the variant a value's $type names (https://atproto.com/specs/lexicon#union).
 // An open union accepts a variant it does not list (a later revision of the schema may add
 // it): when the catalog holds that type as an object or a record, the value is checked against
-// it; when it does not, the value passes, with a warning in a full check. A closed union
-// accepts only the variants it lists.
+// it; when it holds it as another kind, or the $type has not the form of one (an NSID, and
+// #name), the value is refused; when it does not hold it, the value passes, with a warning in a
+// full check. A closed union accepts only the variants it lists.
 func (st *state) union(n *node, v any) bool {
 	m, ok := v.(map[string]any)
 	if !ok || m == nil {
@@ -488,13 +489,29 @@ func (st *state) union(n *node, v any) bool {
 	if n.flags&closedUnion != 0 {
 		return st.failAt("$type", -1, "closed", "%q is not one of the closed union's variants", clip(t))
 	}
-	if k := st.cat.defs[t]; k != nil && (k.kind == kObject || k.kind == kRecord) {
+	switch k := st.cat.defs[t]; {
+	case k != nil && (k.kind == kObject || k.kind == kRecord):
 		return st.variant(k, m)
+	case k != nil:
+		// "The schema definitions pointed to by a union must have type object or record"
+		// (https://atproto.com/specs/lexicon#union).
+		return st.failAt("$type", -1, "$type", "%q is a %s, which no union variant can be", clip(t), k.kind)
+	case !validTypeRef(t):
+		// A $type names a Lexicon type (https://atproto.com/specs/lexicon#lexicon-files): a later
+		// revision of the schema may add a variant, never one that no schema can define.
+		return st.failAt("$type", -1, "$type", "%q names no Lexicon type (an NSID, with #name for a definition other than main)", clip(t))
 	}
 	if st.all {
 		st.warnAt("$type", "refs", "%q is not a variant the open union lists, nor a type the catalog holds (not checked)", clip(t))
 	}
 	return true
+}
+
+// validTypeRef reports whether t has the form of a $type: an NSID, or an NSID and "#" and a
+// definition's name.
+func validTypeRef(t string) bool {
+	id, name, hasName := strings.Cut(t, "#")
+	return nsidFormat.check(id) == nil && (!hasName || validDefName(name))
 }
 
 // variant checks a union member against its object or record definition; it has "$type".

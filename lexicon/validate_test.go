@@ -35,7 +35,8 @@ const testSchema = `{"lexicon": 1, "id": "com.example.thing", "defs": {
     }}},
   "file": {"type": "object", "required": ["cid", "mimeType"], "properties": {"cid": {"type": "string", "format": "cid"}, "mimeType": {"type": "string", "maxLength": 10}}},
   "item": {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer", "maximum": 9}}},
-  "extra": {"type": "object", "properties": {"n": {"type": "string"}}}
+  "extra": {"type": "object", "properties": {"n": {"type": "string"}}},
+  "mark": {"type": "token"}
 }}`
 
 func testCatalog(t testing.TB) *Catalog {
@@ -111,6 +112,11 @@ func TestValidateRules(t *testing.T) {
 		{"union record variant invalid", `{"name": "a", "embed": {"$type": "com.example.thing", "name": "bbbb"}}`, "/embed/name", "maxGraphemes", Options{}},
 		{"union #main is not the $type of main", `{"name": "a", "embed": {"$type": "com.example.thing#main", "name": "b"}}`, "/embed/$type", "$type", Options{}},
 		{"open union, unlisted variant", `{"name": "a", "embed": {"$type": "com.example.other", "x": 1}}`, "", "", Options{}},
+		{"open union, unlisted variant named #name", `{"name": "a", "embed": {"$type": "com.example.other#view", "x": 1}}`, "", "", Options{}},
+		{"open union, a $type that is no NSID", `{"name": "a", "embed": {"$type": "hello", "x": 1}}`, "/embed/$type", "$type", Options{}},
+		{"open union, a $type with an empty #name", `{"name": "a", "embed": {"$type": "com.example.x#", "x": 1}}`, "/embed/$type", "$type", Options{}},
+		{"open union, a $type whose #name starts with a digit", `{"name": "a", "embed": {"$type": "com.example.x#1a", "x": 1}}`, "/embed/$type", "$type", Options{}},
+		{"open union, a $type the catalog holds as a token", `{"name": "a", "embed": {"$type": "com.example.thing#mark"}}`, "/embed/$type", "$type", Options{}},
 		{"open union, unlisted variant named with #main", `{"name": "a", "embed": {"$type": "com.example.other#main", "x": 1}}`, "/embed/$type", "$type", Options{}},
 		{"open union, unlisted variant the catalog knows", `{"name": "a", "list": [{"n": 1, "$type": "com.example.thing#item"}], "embed": {"$type": "com.example.thing#extra", "n": 1}}`, "/embed/n", "type", Options{}},
 		{"null type", `{"name": "a", "nothing": 1}`, "/nothing", "type", Options{}},
@@ -267,10 +273,10 @@ func TestLongTypeBounded(t *testing.T) {
 			t.Errorf("%+v: a %d-byte error", o, len(fmt.Sprint(err)))
 		}
 	}
-	// An open union's unlisted variant: a warning, bounded the same way.
+	// An open union's variant whose $type names no Lexicon type: an error, bounded the same way.
 	r := c.CheckRecord(mustJSON(t, `{"$type": "com.example.thing", "name": "a", "embed": {"$type": "`+long+`"}}`), Options{})
-	if len(r.Errors) != 0 || len(r.Warnings) != 1 || len(r.Warnings[0].Detail) > 200 {
-		t.Errorf("unlisted variant: %d errors, warnings %.300v", len(r.Errors), r.Warnings)
+	if len(r.Errors) != 1 || len(r.Warnings) != 0 || len(r.Errors[0].Detail) > 200 {
+		t.Errorf("unlisted variant: errors %.300v, %d warnings", r.Errors, len(r.Warnings))
 	}
 	_, err := ParseSchema("x.json", []byte(`{"lexicon": 1, "id": "`+long+`", "defs": {}}`))
 	var e *Error
