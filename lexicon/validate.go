@@ -47,7 +47,7 @@ type Options struct {
 	// Mode is the set of tolerances for old records; the zero Mode is strict.
 	Mode Mode
 	// Collection, when set, is the collection the record is stored under: the record's $type
-	// must be that NSID.
+	// must be that NSID (CheckRecord then goes on against the schema the $type names).
 	Collection string
 	// RKey, when set, is the record's key: it is checked against the record schema's key type
 	// (tid, nsid, literal:…, any).
@@ -130,7 +130,11 @@ func (c *Catalog) record(st *state, v any, o *Options) {
 	}
 	if o.Collection != "" && t != o.Collection {
 		st.failAt("$type", -1, "$type", "%q is not the collection %q", clip(t), o.Collection)
-		return
+		if !st.all {
+			return
+		}
+		// A full check goes on, against the schema the record names: its other problems are
+		// its own, wherever it is stored.
 	}
 	n := c.defs[t]
 	switch {

@@ -186,6 +186,25 @@ func TestRecordShape(t *testing.T) {
 }
 
 // TestCheckRecordAll: every problem listed, warnings apart, each with its pointer.
+// A record stored under another collection: a full check reports that, and goes on against the
+// schema its $type names; ValidateRecord stops at it.
+func TestCheckRecordOtherCollection(t *testing.T) {
+	c := testCatalog(t)
+	rec := mustJSON(t, `{"$type": "com.example.thing", "count": -2}`)
+	r := c.CheckRecord(rec, Options{Collection: "com.example.other"})
+	var errs []string
+	for _, e := range r.Errors {
+		errs = append(errs, e.Path+" "+e.Rule)
+	}
+	if want := "/$type $type,/count minimum,/name required"; strings.Join(errs, ",") != want {
+		t.Errorf("errors %q, want %s", errs, want)
+	}
+	var e *Error
+	if err := c.ValidateRecord(rec, Options{Collection: "com.example.other"}); !errors.As(err, &e) || e.Path != "/$type" {
+		t.Errorf("ValidateRecord: %v", err)
+	}
+}
+
 func TestCheckRecordAll(t *testing.T) {
 	c := testCatalog(t)
 	rec := mustJSON(t, `{"$type": "com.example.thing", "flag": false, "count": -2, "extra": 1,
