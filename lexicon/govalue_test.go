@@ -34,15 +34,7 @@ const goSchema = `{"lexicon": 1, "id": "com.example.go", "defs": {
 
 func goCatalog(t testing.TB) *Catalog {
 	t.Helper()
-	s, err := ParseSchema("go.json", []byte(goSchema))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := NewCatalog(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return catalogOf(t, "go.json", goSchema)
 }
 
 // goObj is com.example.go#obj, also as a union variant.

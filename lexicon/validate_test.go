@@ -41,7 +41,13 @@ const testSchema = `{"lexicon": 1, "id": "com.example.thing", "defs": {
 
 func testCatalog(t testing.TB) *Catalog {
 	t.Helper()
-	s, err := ParseSchema("thing.json", []byte(testSchema))
+	return catalogOf(t, "thing.json", testSchema)
+}
+
+// catalogOf is the catalog of one schema document, doc, read from file.
+func catalogOf(t testing.TB, file, doc string) *Catalog {
+	t.Helper()
+	s, err := ParseSchema(file, []byte(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
