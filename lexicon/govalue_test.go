@@ -407,3 +407,18 @@ func TestUnnamedMembersAllocs(t *testing.T) {
 		t.Errorf("%v allocations, want 0", allocs)
 	}
 }
+
+// A map typed "blob" given as a record stored under a collection is a blob, no record, whatever
+// the collection: the verdict on its data-model value, not a $type that is not the collection.
+func TestCollectionOfABlobShapedMap(t *testing.T) {
+	c := goCatalog(t)
+	o := Options{Collection: "com.example.go"}
+	v := blobMap(t, "image/png", 5)
+	var e *Error
+	if err := c.ValidateRecord(v, o); !errors.As(err, &e) || e.Path != "" || e.Rule != "type" {
+		t.Errorf("ValidateRecord: %v; want a type error at \"\"", err)
+	}
+	if r := c.CheckRecord(v, o); len(r.Errors) != 1 || r.Errors[0].Path != "" || r.Errors[0].Rule != "type" {
+		t.Errorf("CheckRecord: %v; want one type error at \"\"", r.Errors)
+	}
+}

@@ -129,6 +129,9 @@ func (c *Catalog) record(st *state, v any, o *Options) {
 		return
 	}
 	if o.Collection != "" && t != o.Collection {
+		if t == "blob" && c.recordAsDataModel(st, m, true, o) {
+			return // a blob, or a map the data model refuses (as below): not a record stored wrongly
+		}
 		st.failAt("$type", -1, "$type", "%q is not the collection %q", clip(t), o.Collection)
 		if !st.all {
 			return
