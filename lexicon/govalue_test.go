@@ -192,6 +192,8 @@ func goValueCases(t testing.TB) []struct {
 		{"blob-shaped map in an open union", rec("embed", blobMap(t, "image/png", 5)), "/embed", "type"},
 		{"blob-shaped map that is no blob (extra key), where the schema says object", rec("obj", map[string]any{"$type": "blob", "ref": link, "mimeType": "image/png", "size": int64(5), "x": int64(1)}), "/obj/x", "data-model"},
 		{"blob-shaped map as the record", blobMap(t, "image/png", 5), "", "type"},
+		{"legacy blob-shaped map as the record", map[string]any{"cid": testCID, "mimeType": "image/png"}, "", "type"},
+		{"legacy blob-shaped map in an open union", rec("embed", map[string]any{"cid": testCID, "mimeType": "image/png"}), "/embed", "type"},
 		{"legacy blob-shaped map where the schema says blob", rec("pic", map[string]any{"cid": testCID, "mimeType": "image/png"}), "/pic", "blob"},
 	}
 }

@@ -23,8 +23,9 @@ func (c *Catalog) notRecordMap(st *state, v any, o *Options) {
 
 // noRecordType is record for a map m whose "$type" is not a string, or absent.
 func (c *Catalog) noRecordType(st *state, m map[string]any, o *Options) {
-	// A "$type" of a Go string type is a string in the data model.
-	if _, has := m["$type"]; !has || !c.recordAsDataModel(st, m, true, o) {
+	// A "$type" of a Go string type is a string in the data model; a map with none may be a
+	// legacy blob ({cid, mimeType}).
+	if _, has := m["$type"]; !c.recordAsDataModel(st, m, has, o) {
 		st.failAt("$type", -1, "$type", "a record must have $type (https://atproto.com/specs/lexicon#when-to-use-type)")
 	}
 }
@@ -122,12 +123,11 @@ func (st *state) recheck(n *node, g any) bool {
 }
 
 // typedMap is dataModel for a map m whose "$type" is not the string expected: when it has one,
-// of a Go string type or "blob", it may be another value in the data model.
+// of a Go string type or "blob", it may be another value in the data model; when it has none,
+// a legacy blob ({cid, mimeType}).
 func (st *state) typedMap(m map[string]any) (any, bool) {
-	if _, has := m["$type"]; !has {
-		return nil, false
-	}
-	return st.dataModel(m, true)
+	_, has := m["$type"]
+	return st.dataModel(m, has)
 }
 
 // mismatch is the end of check for a value v that is not of the Go type n asks for (want, as
