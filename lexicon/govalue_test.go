@@ -424,3 +424,62 @@ func TestCollectionOfABlobShapedMap(t *testing.T) {
 		t.Errorf("CheckRecord: %v; want one type error at \"\"", r.Errors)
 	}
 }
+
+// Values nested through a schema that refers to itself are held to the data model's depth
+// limit (datamodel.DefaultMaxDepth), at the path datamodel gives, wherever the deepest level
+// is: in the named properties, a member the schema does not name or an unknown; a cycle of
+// maps is refused, not followed for ever.
+func TestGoValueDepth(t *testing.T) {
+	s, err := ParseSchema("node.json", []byte(`{"lexicon": 1, "id": "com.example.node", "defs": {
+  "main": {"type": "record", "key": "any", "record": {"type": "object", "properties": {"next": {"type": "ref", "ref": "#node"}}}},
+  "node": {"type": "object", "properties": {"next": {"type": "ref", "ref": "#node"}, "free": {"type": "unknown"},
+    "list": {"type": "array", "items": {"type": "ref", "ref": "#node"}}, "pic": {"type": "blob"}, "n": {"type": "integer"}}}
+}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewCatalog(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := datamodel.Blob{Ref: testLink(t), MimeType: "image/png", Size: 5}
+	leaves := []func() map[string]any{
+		func() map[string]any { return map[string]any{} },
+		func() map[string]any { return map[string]any{"n": int64(1)} },
+		func() map[string]any { return map[string]any{"pic": b} },
+		func() map[string]any { return map[string]any{"list": []any{map[string]any{}}} },
+		func() map[string]any { return map[string]any{"free": map[string]any{"a": map[string]any{"b": "x"}}} },
+		func() map[string]any { return map[string]any{"other": map[string]any{"a": []any{"x"}}} },
+		func() map[string]any { return map[string]any{"other": []any{b}} },
+	}
+	for levels := 26; levels <= 33; levels++ {
+		for j, leaf := range leaves {
+			m := leaf()
+			for range levels {
+				m = map[string]any{"next": m}
+			}
+			m["$type"] = "com.example.node"
+			want := "valid"
+			if p, refused := dataModelPath(m); refused {
+				want = fmt.Sprintf("%q %q", p, "data-model")
+			}
+			got := "valid"
+			var e *Error
+			if err := c.ValidateRecord(m, Options{}); errors.As(err, &e) {
+				got = fmt.Sprintf("%q %q", e.Path, e.Rule)
+			}
+			if got != want {
+				t.Errorf("%d levels, leaf %d: %s; want %s", levels, j, got, want)
+			}
+		}
+	}
+	loop := map[string]any{}
+	loop["next"] = loop
+	rec := map[string]any{"$type": "com.example.node", "next": loop}
+	if err := c.ValidateRecord(rec, Options{}); !errors.Is(err, ErrValue) {
+		t.Errorf("a cycle: %v", err)
+	}
+	if r := c.CheckRecord(rec, Options{}); len(r.Errors) != 1 || r.Errors[0].Rule != "data-model" {
+		t.Errorf("a cycle, full check: %v", r.Errors)
+	}
+}

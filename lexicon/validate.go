@@ -190,6 +190,8 @@ type state struct {
 	// schema does not name, the content of an unknown, a Go value, a Blob no decoder returns):
 	// settle checks it all.
 	whole bool
+	// depth is the number of containers above the value being checked (0 for the value given).
+	depth int
 	errs  Errors
 	warns Errors
 }
@@ -250,7 +252,13 @@ func segment(key string, idx int) string {
 // segment to the path of whatever problem it reports.
 func (st *state) child(n *node, v any, key string, idx int) bool {
 	e0, w0 := len(st.errs), len(st.warns)
-	ok := st.check(n, v)
+	var ok bool
+	if st.depth++; st.depth < datamodel.DefaultMaxDepth {
+		ok = st.check(n, v)
+	} else {
+		ok = st.deep(n, v)
+	}
+	st.depth--
 	if len(st.errs) > e0 || len(st.warns) > w0 {
 		seg := segment(key, idx)
 		for _, e := range st.errs[e0:] {
@@ -365,7 +373,7 @@ func (st *state) check(n *node, v any) bool {
 			}
 			return true
 		}
-		if !plain(m, plainDepth) {
+		if !plain(m, min(plainDepth, datamodel.DefaultMaxDepth-st.depth)) {
 			st.whole = true // what it holds is the data model's to check
 		}
 		if t, typed := m["$type"]; typed {

@@ -146,7 +146,7 @@ func (st *state) mismatch(n *node, v any, want string) bool {
 func (st *state) unnamed(n *node, m map[string]any) bool {
 	if !st.whole {
 		for k, v := range m {
-			if _, named := n.index[k]; !named && !plainMember(k, v, plainDepth) {
+			if _, named := n.index[k]; !named && !plainMember(k, v, min(plainDepth, datamodel.DefaultMaxDepth-1-st.depth)) {
 				st.whole = true
 				break
 			}
@@ -157,6 +157,30 @@ func (st *state) unnamed(n *node, m map[string]any) bool {
 
 // plainDepth is how many levels of nesting plain looks into.
 const plainDepth = 4
+
+// deep is check for a value v below datamodel.DefaultMaxDepth containers, as deep as the data
+// model nests: an array, a map or a Blob there is beyond its limit (settle reports it, and a
+// cycle of maps or arrays ends here); a scalar, or a Go value (settle checks those), is checked.
+func (st *state) deep(n *node, v any) bool {
+	switch x := v.(type) {
+	case []any:
+		if x == nil {
+			break
+		}
+		st.whole = true
+		return st.fail("data-model", "nested deeper than the data model allows")
+	case map[string]any:
+		if x == nil {
+			break
+		}
+		st.whole = true
+		return st.fail("data-model", "nested deeper than the data model allows")
+	case datamodel.Blob:
+		st.whole = true
+		return st.fail("data-model", "nested deeper than the data model allows")
+	}
+	return st.check(n, v)
+}
 
 // plain reports whether v, a value the validator does not look into (a member the schema does not
 // name, the content of an unknown), is one that the data model has nothing to say about, taking
@@ -172,9 +196,9 @@ func plain(v any, depth int) bool {
 	case datamodel.Link:
 		return x.Defined()
 	case datamodel.Blob:
-		return decodedBlob(&x)
+		return depth > 0 && decodedBlob(&x) // a Blob is a level of nesting
 	case []any:
-		if depth == 0 {
+		if depth <= 0 {
 			return false
 		}
 		for _, e := range x {
@@ -184,7 +208,7 @@ func plain(v any, depth int) bool {
 		}
 		return true
 	case map[string]any:
-		if depth == 0 {
+		if depth <= 0 {
 			return false
 		}
 		for k, e := range x {
