@@ -3,6 +3,8 @@ package lexicon
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/atcore/atcore/datamodel"
@@ -176,6 +178,10 @@ func goValueCases(t testing.TB) []struct {
 		{"map record, $bytes key inside an unknown", rec("free", map[string]any{"$bytes": "AA"}), "/free/$bytes", "data-model"},
 		{"map record, deep member the schema does not name", rec("other", nest(7)), "", ""},
 		{"map record, too deep a member the schema does not name", rec("other", nest(20)), "", "data-model"},
+		{"map record, too long a key in a member the schema does not name", rec(strings.Repeat("k", datamodel.DefaultMaxKeyLen+1), int64(1)), "", "data-model"},
+		{"map record, too long a key inside a member the schema does not name", rec("other", map[string]any{strings.Repeat("k", datamodel.DefaultMaxKeyLen+1): int64(1)}), "", "data-model"},
+		{"map record, too many elements in a member the schema does not name", rec("other", make([]any, datamodel.DefaultMaxElements+1)), "/other", "data-model"},
+		{"map record, too many elements in an array the schema names", rec("maybe", slices.Repeat([]any{"x"}, datamodel.DefaultMaxElements+1)), "/maybe", "data-model"},
 		{"map record, Link undefined inside an unknown", rec("free", map[string]any{"l": datamodel.Link{}}), "/free/l", "data-model"},
 		{"map record, []byte", rec("data", []byte("abc")), "", ""},
 		{"map record, []byte too long", rec("data", []byte("abcde")), "/data", "maxLength"},

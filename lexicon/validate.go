@@ -328,6 +328,9 @@ func (st *state) check(n *node, v any) bool {
 		if !ok || a == nil {
 			return st.mismatch(n, v, "an array")
 		}
+		if len(a) > datamodel.DefaultMaxElements {
+			st.whole = true // beyond the data model's limit (settle)
+		}
 		ok = st.length(n, int64(len(a)), "elements")
 		if !ok && !st.all {
 			return false

@@ -186,8 +186,8 @@ func (st *state) deep(n *node, v any) bool {
 // name, the content of an unknown), is one that the data model has nothing to say about, taking
 // for granted what the decoders guarantee of strings (valid UTF-8): nil, a boolean, an integer, a
 // string, Bytes, a defined Link, a Blob a decoder returns, or an array or a map of them, at most
-// depth levels deep, with no "$link" or "$bytes" key and a "$type" that is a string other than ""
-// and "blob". Anything else (a Go value, such a key, deeper nesting) is the data model's to check
+// depth levels deep, within the data model's limits on elements and key length, with no "$link"
+// or "$bytes" key and a "$type" that is a string other than "" and "blob". Anything else (a Go value, such a key, deeper nesting) is the data model's to check
 // on the whole value (settle), where the depth counts from the top.
 func plain(v any, depth int) bool {
 	switch x := v.(type) {
@@ -198,7 +198,7 @@ func plain(v any, depth int) bool {
 	case datamodel.Blob:
 		return depth > 0 && decodedBlob(&x) // a Blob is a level of nesting
 	case []any:
-		if depth <= 0 {
+		if depth <= 0 || len(x) > datamodel.DefaultMaxElements {
 			return false
 		}
 		for _, e := range x {
@@ -208,7 +208,7 @@ func plain(v any, depth int) bool {
 		}
 		return true
 	case map[string]any:
-		if depth <= 0 {
+		if depth <= 0 || len(x) > datamodel.DefaultMaxElements {
 			return false
 		}
 		for k, e := range x {
@@ -221,8 +221,12 @@ func plain(v any, depth int) bool {
 	return false
 }
 
-// plainMember is plain for the member k: v of a map.
+// plainMember is plain for the member k: v of a map; a key longer than the data model allows is
+// not.
 func plainMember(k string, v any, depth int) bool {
+	if len(k) > datamodel.DefaultMaxKeyLen {
+		return false
+	}
 	if k != "" && k[0] == '$' {
 		s, ok := v.(string)
 		return k == "$type" && ok && s != "" && s != "blob"
