@@ -473,8 +473,8 @@ func (st *state) object(n *node, m map[string]any, typed bool) bool {
 // An open union accepts a variant it does not list (a later revision of the schema may add
 // it): when the catalog holds that type as an object or a record, the value is checked against
 // it; when it holds it as another kind, or the $type has not the form of one (an NSID, and
-// #name), the value is refused; when it does not hold it, the value passes, with a warning in a
-// full check. A closed union accepts only the variants it lists.
+// #name), the value is refused; when it does not hold it, the value passes if the data model
+// takes it, with a warning in a full check. A closed union accepts only the variants it lists.
 func (st *state) union(n *node, v any) bool {
 	m, ok := v.(map[string]any)
 	if !ok || m == nil {
@@ -518,6 +518,9 @@ func (st *state) union(n *node, v any) bool {
 		// A $type names a Lexicon type (https://atproto.com/specs/lexicon#lexicon-files): a later
 		// revision of the schema may add a variant, never one that no schema can define.
 		return st.failAt("$type", -1, "$type", "%q names no Lexicon type (an NSID, with #name for a definition other than main)", clip(t))
+	}
+	if !plain(m, min(plainDepth, datamodel.DefaultMaxDepth-st.depth)) {
+		st.whole = true // what it holds, not checked here, is the data model's to check
 	}
 	if st.all {
 		st.warnAt("$type", "refs", "%q is not a variant the open union lists, nor a type the catalog holds (not checked)", clip(t))
