@@ -492,3 +492,25 @@ func TestGoValueDepth(t *testing.T) {
 		t.Errorf("a cycle, full check: %v", r.Errors)
 	}
 }
+
+// A record of more values than the data model's limit (datamodel.DefaultMaxValues), each array
+// within the limit on elements, is refused as MarshalCBOR refuses it, wherever the values are.
+func TestGoValueValuesLimit(t *testing.T) {
+	c := goCatalog(t)
+	many := slices.Repeat([]any{"x"}, datamodel.DefaultMaxElements)
+	more := make([]any, datamodel.DefaultMaxValues-datamodel.DefaultMaxElements)
+	for _, v := range []map[string]any{
+		{"$type": "com.example.go", "text": "hi", "maybe": many, "other": more},
+		{"$type": "com.example.go", "text": "hi", "maybe": many, "free": map[string]any{"a": more}},
+		{"$type": "com.example.go", "text": "hi", "other": many, "more": []any{more}},
+	} {
+		p, refused := dataModelPath(v)
+		if !refused {
+			t.Fatal("MarshalCBOR takes it")
+		}
+		var e *Error
+		if err := c.ValidateRecord(v, Options{}); !errors.As(err, &e) || e.Path != p || e.Rule != "data-model" {
+			t.Errorf("%v; want a data-model error at %q", err, p)
+		}
+	}
+}

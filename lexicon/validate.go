@@ -192,8 +192,11 @@ type state struct {
 	whole bool
 	// depth is the number of containers above the value being checked (0 for the value given).
 	depth int
-	errs  Errors
-	warns Errors
+	// values counts the elements of the arrays and maps seen, and 4 for a Blob: settle checks a
+	// value with as many as the data model's limit on values.
+	values int
+	errs   Errors
+	warns  Errors
 }
 
 func (st *state) first() error {
@@ -322,6 +325,7 @@ func (st *state) check(n *node, v any) bool {
 		if !ok {
 			return st.mismatch(n, v, "a blob")
 		}
+		st.values += 4
 		return st.blob(n, &b)
 	case kArray:
 		a, ok := v.([]any)
@@ -331,6 +335,7 @@ func (st *state) check(n *node, v any) bool {
 		if len(a) > datamodel.DefaultMaxElements {
 			st.whole = true // beyond the data model's limit (settle)
 		}
+		st.values += len(a)
 		ok = st.length(n, int64(len(a)), "elements")
 		if !ok && !st.all {
 			return false
@@ -376,7 +381,7 @@ func (st *state) check(n *node, v any) bool {
 			}
 			return true
 		}
-		if !plain(m, min(plainDepth, datamodel.DefaultMaxDepth-st.depth)) {
+		if !st.plain(m, min(plainDepth, datamodel.DefaultMaxDepth-st.depth)) {
 			st.whole = true // what it holds is the data model's to check
 		}
 		if t, typed := m["$type"]; typed {
@@ -413,6 +418,7 @@ func (st *state) object(n *node, m map[string]any, typed bool) bool {
 	if st.all && !typed && st.blobObject(m) {
 		return false
 	}
+	st.values += len(m)
 	ok := true
 	found := 0 // members of m that a property matched
 	if n.flags&namesType == 0 {
@@ -519,7 +525,7 @@ func (st *state) union(n *node, v any) bool {
 		// revision of the schema may add a variant, never one that no schema can define.
 		return st.failAt("$type", -1, "$type", "%q names no Lexicon type (an NSID, with #name for a definition other than main)", clip(t))
 	}
-	if !plain(m, min(plainDepth, datamodel.DefaultMaxDepth-st.depth)) {
+	if !st.plain(m, min(plainDepth, datamodel.DefaultMaxDepth-st.depth)) {
 		st.whole = true // what it holds, not checked here, is the data model's to check
 	}
 	if st.all {

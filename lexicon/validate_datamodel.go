@@ -48,7 +48,7 @@ func (c *Catalog) recordAsDataModel(st *state, v any, typed bool, o *Options) bo
 // The validator has seen all of a valid generic value but for the parts that set st.whole (see
 // plain), so that only those values and the invalid ones are walked again.
 func (st *state) settle(v any) {
-	if len(st.errs) != 0 || st.whole {
+	if len(st.errs) != 0 || st.whole || st.values >= datamodel.DefaultMaxValues {
 		st.settleSlow(v)
 	}
 }
@@ -146,7 +146,7 @@ func (st *state) mismatch(n *node, v any, want string) bool {
 func (st *state) unnamed(n *node, m map[string]any) bool {
 	if !st.whole {
 		for k, v := range m {
-			if _, named := n.index[k]; !named && !plainMember(k, v, min(plainDepth, datamodel.DefaultMaxDepth-1-st.depth)) {
+			if _, named := n.index[k]; !named && !st.plainMember(k, v, min(plainDepth, datamodel.DefaultMaxDepth-1-st.depth)) {
 				st.whole = true
 				break
 			}
@@ -187,22 +187,25 @@ func (st *state) deep(n *node, v any) bool {
 // for granted what the decoders guarantee of strings (valid UTF-8): nil, a boolean, an integer, a
 // string, Bytes, a defined Link, a Blob a decoder returns, or an array or a map of them, at most
 // depth levels deep, within the data model's limits on elements and key length, with no "$link"
-// or "$bytes" key and a "$type" that is a string other than "" and "blob". Anything else (a Go value, such a key, deeper nesting) is the data model's to check
-// on the whole value (settle), where the depth counts from the top.
-func plain(v any, depth int) bool {
+// or "$bytes" key and a "$type" that is a string other than "" and "blob". Anything else (a Go
+// value, such a key, deeper nesting) is the data model's to check on the whole value (settle),
+// where the depth counts from the top. It counts the values it sees in st.values.
+func (st *state) plain(v any, depth int) bool {
 	switch x := v.(type) {
 	case nil, bool, int64, int, string, datamodel.Bytes:
 		return true
 	case datamodel.Link:
 		return x.Defined()
 	case datamodel.Blob:
+		st.values += 4
 		return depth > 0 && decodedBlob(&x) // a Blob is a level of nesting
 	case []any:
 		if depth <= 0 || len(x) > datamodel.DefaultMaxElements {
 			return false
 		}
+		st.values += len(x)
 		for _, e := range x {
-			if !plain(e, depth-1) {
+			if !st.plain(e, depth-1) {
 				return false
 			}
 		}
@@ -211,8 +214,9 @@ func plain(v any, depth int) bool {
 		if depth <= 0 || len(x) > datamodel.DefaultMaxElements {
 			return false
 		}
+		st.values += len(x)
 		for k, e := range x {
-			if !plainMember(k, e, depth-1) {
+			if !st.plainMember(k, e, depth-1) {
 				return false
 			}
 		}
@@ -223,7 +227,7 @@ func plain(v any, depth int) bool {
 
 // plainMember is plain for the member k: v of a map; a key longer than the data model allows is
 // not.
-func plainMember(k string, v any, depth int) bool {
+func (st *state) plainMember(k string, v any, depth int) bool {
 	if len(k) > datamodel.DefaultMaxKeyLen {
 		return false
 	}
@@ -231,7 +235,7 @@ func plainMember(k string, v any, depth int) bool {
 		s, ok := v.(string)
 		return k == "$type" && ok && s != "" && s != "blob"
 	}
-	return plain(v, depth)
+	return st.plain(v, depth)
 }
 
 // nullMember is called when property i of n was refused in m. When its value is null in the
