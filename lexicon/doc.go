@@ -50,9 +50,9 @@
 // more tests on the way, a look at the members the schema does not name and at the content of an
 // unknown, which the validator does not otherwise look into, and datamodel.Validate of the whole
 // value (no allocation) when those hold more than plain values (a "$type" "blob", a "$link" key,
-// a Go value, deep nesting). What the decoders guarantee is not checked again: a string is taken
-// to be valid UTF-8, and the nesting of the parts the schema describes to be within datamodel's
-// depth limit.
+// a Go value, deep nesting, more values or longer keys than datamodel's limits allow). What the
+// decoders guarantee of strings is not checked again: a string, or a map key, is taken to be
+// valid UTF-8.
 //
 // String lengths are UTF-8 bytes; graphemes are extended grapheme clusters (Unicode UAX #29,
 // github.com/rivo/uniseg). uniseg v0.4.7, the version this module requires, implements Unicode 15.0, before
