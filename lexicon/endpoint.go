@@ -178,8 +178,11 @@ func (c *Catalog) message(st *state, endpoint, typ string, v any) {
 				}
 			}
 			if !ok || m == nil {
-				st.fail("type", "expected an object, found %s", typeName(v))
-				return
+				// The legacy blob's shape is that object, as where a schema says object.
+				if m, ok = legacyBlobObject(v); !ok {
+					st.fail("type", "expected an object, found %s", typeName(v))
+					return
+				}
 			}
 			if typed && s != full {
 				// Payloads "should omit the $type field, as this information is already

@@ -403,6 +403,9 @@ func TestGoValueEndpoints(t *testing.T) {
 	check("output float", c.ValidateOutput("com.example.ep", map[string]any{"tags": []float32{1}}, Options{}), "/tags/0", "data-model")
 	check("message struct", c.ValidateMessage("com.example.sub", "com.example.go#obj", goObj{X: 1}, Options{}), "", "")
 	check("message struct, bad", c.ValidateMessage("com.example.sub", "com.example.go#obj", &goObj{X: 10}, Options{}), "/x", "maximum")
+	legacy := map[string]any{"cid": testCID, "mimeType": "image/png"}
+	check("message legacy blob-shaped", c.ValidateMessage("com.example.sub", "com.example.go#obj", legacy, Options{}), "", "")
+	check("message legacy Blob", c.ValidateMessage("com.example.sub", "com.example.go#obj", mustJSON(t, `{"cid": "`+testCID+`", "mimeType": "image/png"}`), Options{}), "", "")
 	check("message blob-shaped", c.ValidateMessage("com.example.sub", "com.example.go#obj", blobMap(t, "image/png", 5), Options{}), "", "type")
 }
 
