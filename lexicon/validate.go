@@ -66,7 +66,8 @@ type Options struct {
 // datamodel encoders take, such as a record struct: v is checked as the value
 // datamodel.UnmarshalCBOR(datamodel.MarshalCBOR(v)), with the same verdict and paths, and a v
 // that MarshalCBOR refuses is ErrValue with rule "data-model" at datamodel's path. So a map
-// typed "blob" is a blob.
+// typed "blob" is a blob. One thing is taken for granted rather than checked, as the decoders
+// guarantee it: that strings and map keys are valid UTF-8 (see the package doc).
 //
 // The spec's "optimistic" validation (https://atproto.com/specs/lexicon#validation-options)
 // is errors.Is(err, ErrNotFound) taken as a pass; "explicit" validation takes it as a
