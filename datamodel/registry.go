@@ -19,6 +19,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/atcore/atcore/internal/defname"
 	"github.com/atcore/atcore/internal/echo"
 	"github.com/atcore/atcore/nsid"
 )
@@ -79,7 +80,7 @@ func (r *Registry) register(t reflect.Type, id string) error {
 	if _, err := nsid.Parse(base); err != nil {
 		return err
 	}
-	if hasName && (name == "main" || !validDefName(name)) {
+	if hasName && (name == "main" || !defname.Valid(name)) {
 		return valueError(ErrRegister, id+": a $type names a definition other than main by NSID#name, "+
 			"the name of letters and digits, not starting with a digit; main by the NSID alone")
 	}
@@ -125,20 +126,6 @@ func (r *Registry) register(t reflect.Type, id string) error {
 	next.byNSID[id], next.byType[t] = e, e
 	r.tables.Store(next)
 	return nil
-}
-
-// validDefName reports whether s is a Lexicon definition's name, as what follows '#' in a
-// "$type": letters and digits, not starting with a digit, as an NSID's name segment.
-func validDefName(s string) bool {
-	if s == "" || len(s) > 63 || '0' <= s[0] && s[0] <= '9' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
-			return false
-		}
-	}
-	return true
 }
 
 // lookup returns the entry registered for the NSID t, or nil (also for a nil r).

@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/atcore/atcore/internal/defname"
 )
 
 // ParseSchema parses and checks one Lexicon document (https://atproto.com/specs/lexicon). file
@@ -140,7 +142,7 @@ func (p *parser) document(data []byte) *Schema {
 	s := &Schema{ID: id, Description: desc, File: p.file, defs: make(map[string]*node, len(defs))}
 	for _, name := range sortedKeys(defs) {
 		ptr := "/defs/" + escapeToken(name)
-		if !validDefName(name) {
+		if !defname.Valid(name) {
 			p.fail(ptr, "defs", "%q is not a definition name", clip(name))
 			return nil
 		}
@@ -163,21 +165,6 @@ func (p *parser) document(data []byte) *Schema {
 	return s
 }
 
-// validDefName: a definition's name is what follows '#' in a reference: an NSID's name segment
-// (letters and digits, not starting with a digit).
-func validDefName(s string) bool {
-	if s == "" || len(s) > 63 || (s[0] >= '0' && s[0] <= '9') {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
-			return false
-		}
-	}
-	return true
-}
-
 // fullRef turns a reference as written ("#name", "nsid", "nsid#name") into the name a $type
 // uses: "nsid#name", or "nsid" for main.
 func (p *parser) fullRef(ref, ptr string) string {
@@ -195,7 +182,7 @@ func (p *parser) fullRef(ref, ptr string) string {
 	if !hasFrag || frag == "main" {
 		return nsid
 	}
-	if !validDefName(frag) {
+	if !defname.Valid(frag) {
 		p.fail(ptr, "ref", "%q: %q is not a definition name", clip(ref), clip(frag))
 		return ""
 	}

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/atcore/atcore/datamodel"
+	"github.com/atcore/atcore/internal/defname"
 	"github.com/atcore/atcore/nsid"
 )
 
@@ -539,7 +540,7 @@ func (st *state) union(n *node, v any) bool {
 // definition's name.
 func validTypeRef(t string) bool {
 	id, name, hasName := strings.Cut(t, "#")
-	return nsidFormat.check(id) == nil && (!hasName || validDefName(name))
+	return nsidFormat.check(id) == nil && (!hasName || defname.Valid(name))
 }
 
 // variant checks a union member against its object or record definition; it has "$type".
