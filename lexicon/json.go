@@ -40,7 +40,7 @@ func lineCol(data []byte, off int64) string {
 // data, a single JSON value that encoding/json has already decoded without error, and whether
 // there is one. It walks the bytes once, with a stack of its own rather than recursion, and
 // relies on data being valid JSON: a string followed by a colon is a key, and a comma at an
-// array's level ends an element. The keys of the open objects are views of data, on one stack
+// array's level ends an element. (Other input gets no useful answer, but never a panic.) The keys of the open objects are views of data, on one stack
 // of their own. (encoding/json's Token, which it used before, allocates for every token: 43 % of
 // LoadDir's time on the Lexicons of atproto's repository.)
 func duplicateKey(data []byte) (string, bool) {
@@ -51,25 +51,34 @@ func duplicateKey(data []byte) (string, bool) {
 		case '{', '[':
 			stack = append(stack, jsonLevel{object: data[i] == '{', keys: len(keys)})
 		case '}', ']':
+			if len(stack) == 0 {
+				return "", false // not the valid JSON it is given; the caller has refused it
+			}
 			keys = keys[:stack[len(stack)-1].keys]
 			stack = stack[:len(stack)-1]
 		case ',':
+			if len(stack) == 0 {
+				return "", false // as above
+			}
 			if top := &stack[len(stack)-1]; !top.object {
 				top.index++
 			}
 		case '"':
 			start := i
-			for i++; data[i] != '"'; i++ {
+			for i++; i < len(data) && data[i] != '"'; i++ {
 				if data[i] == '\\' {
 					i++ // the escaped byte, a quote perhaps
 				}
+			}
+			if i >= len(data) {
+				return "", false // as above: a string that does not end
 			}
 			j := i + 1
 			for j < len(data) && (data[j] == ' ' || data[j] == '\t' || data[j] == '\n' || data[j] == '\r') {
 				j++
 			}
-			if j == len(data) || data[j] != ':' {
-				continue // a string value
+			if j == len(data) || data[j] != ':' || len(stack) == 0 {
+				continue // a string value (or, as above, not valid JSON)
 			}
 			key := newJSONKey(data[start : i+1])
 			top := &stack[len(stack)-1]

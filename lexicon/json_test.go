@@ -22,6 +22,7 @@ func FuzzDuplicateKey(f *testing.F) {
 		`{"x~/": {"y": 1}, "z": {"y": 1, "y": 2}}`,
 		` [ 1 , "a" , { "b" : 1 , "c" :2, "b":3 } ] `,
 		`"just a string"`,
+		`""}`, `"a"]`, `{"a": 1}}`, `{"a`, `"a":`, `,`, `{"a\`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -40,10 +41,10 @@ func FuzzDuplicateKey(f *testing.F) {
 	many.WriteString(`"k7": 2}`)
 	f.Add(many.Bytes())
 	f.Fuzz(func(t *testing.T, data []byte) {
+		ptr, dup := duplicateKey(data) // never a panic, whatever data is
 		if !json.Valid(data) {
 			return
 		}
-		ptr, dup := duplicateKey(data)
 		wantPtr, wantDup := duplicateKeyTokens(data)
 		if ptr != wantPtr || dup != wantDup {
 			t.Errorf("%s:\nduplicateKey %q, %v\nby tokens    %q, %v", data, ptr, dup, wantPtr, wantDup)

@@ -107,8 +107,10 @@ func (p *parser) document(data []byte) *Schema {
 		p.fail("", "json", "%s", jsonError(data, err))
 		return nil
 	}
-	if dec.More() {
-		p.fail("", "json", "data after the document, at %s", lineCol(data, dec.InputOffset()))
+	// Only white space may follow (dec.More is false before a '}' or ']', which ends no
+	// value at the top).
+	if rest := bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
+		p.fail("", "json", "data after the document, at %s", lineCol(data, int64(len(data)-len(rest))))
 		return nil
 	}
 	if ptr, dup := duplicateKey(data); dup {

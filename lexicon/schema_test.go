@@ -117,6 +117,9 @@ func TestSchemaJSONErrorPlace(t *testing.T) {
 		{"{\"lexicon\": 1,\n  \"id\": }", "invalid character '}' looking for beginning of value, at line 2, column 9 (byte 23)"},
 		{"{\"lexicon\": 1,\n", "the document ends early, at line 2, column 1 (byte 15)"},
 		{"{}\n\n []", "data after the document, at line 3, column 2 (byte 5)"},
+		{"{}\n}", "data after the document, at line 2, column 1 (byte 3)"},
+		{"{} ]", "data after the document, at line 1, column 4 (byte 3)"},
+		{`""}`, "data after the document, at line 1, column 3 (byte 2)"},
 	} {
 		_, err := ParseSchema("x.json", []byte(c.in))
 		var e *Error
