@@ -263,38 +263,18 @@ func TestGoValueVerdicts(t *testing.T) {
 			values = append(values, map[string]any{"$type": "com.example.go", "text": "hi", "free": m})
 		}
 	}
-	describe := func(err error) string {
-		var e *Error
-		switch {
-		case err == nil:
-			return "valid"
-		case errors.As(err, &e):
-			return fmt.Sprintf("%v %q %q", e.Err, e.Path, e.Rule)
-		}
-		return err.Error()
-	}
-	reportOf := func(r Report) string {
-		s := ""
-		for _, e := range r.Errors {
-			s += describe(e) + "; "
-		}
-		for _, e := range r.Warnings {
-			s += "warning " + describe(e) + "; "
-		}
-		return s
-	}
 	for i, v := range values {
 		data, merr := datamodel.MarshalCBOR(v)
 		if merr != nil {
 			p, _ := dataModelPath(v)
 			want := fmt.Sprintf("%v %q %q", ErrValue, p, "data-model")
-			if got := describe(c.ValidateRecord(v, Options{})); got != want {
+			if got := describeErr(c.ValidateRecord(v, Options{})); got != want {
 				t.Errorf("%d (%T): ValidateRecord: %s; MarshalCBOR refuses it (%v), want %s", i, v, got, merr, want)
 			}
-			if got := reportOf(c.CheckRecord(v, Options{})); got != want+"; " {
+			if got := describeReport(c.CheckRecord(v, Options{})); got != want+"; " {
 				t.Errorf("%d (%T): CheckRecord: %s; want %s", i, v, got, want)
 			}
-			if got := describe(c.ValidateValue("com.example.go", v, Options{})); got != want {
+			if got := describeErr(c.ValidateValue("com.example.go", v, Options{})); got != want {
 				t.Errorf("%d (%T): ValidateValue: %s; want %s", i, v, got, want)
 			}
 			continue
@@ -304,14 +284,14 @@ func TestGoValueVerdicts(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, o := range []Options{{}, {Mode: Lenient}} {
-			if got, want := describe(c.ValidateRecord(v, o)), describe(c.ValidateRecord(g, o)); got != want {
+			if got, want := describeErr(c.ValidateRecord(v, o)), describeErr(c.ValidateRecord(g, o)); got != want {
 				t.Errorf("%d (%T): ValidateRecord: %s; its data-model value: %s", i, v, got, want)
 			}
-			if got, want := reportOf(c.CheckRecord(v, o)), reportOf(c.CheckRecord(g, o)); got != want {
+			if got, want := describeReport(c.CheckRecord(v, o)), describeReport(c.CheckRecord(g, o)); got != want {
 				t.Errorf("%d (%T): CheckRecord: %s; its data-model value: %s", i, v, got, want)
 			}
 			for _, ref := range []string{"com.example.go", "com.example.go#obj", "com.example.go#strings"} {
-				if got, want := describe(c.ValidateValue(ref, v, o)), describe(c.ValidateValue(ref, g, o)); got != want {
+				if got, want := describeErr(c.ValidateValue(ref, v, o)), describeErr(c.ValidateValue(ref, g, o)); got != want {
 					t.Errorf("%d (%T): ValidateValue %s: %s; its data-model value: %s", i, v, ref, got, want)
 				}
 			}
