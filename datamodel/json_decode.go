@@ -114,7 +114,7 @@ type jsonDecoder struct {
 	// views (see carve).
 	strs []byte
 	// roomMade is set once the decode has made room on the stack for a deep value, and wentDeep
-	// once it has opened a container at stackRoomDepth (stackroom.go, earlyRoom).
+	// once it has opened a container at jsonRoomDepth (stackroom.go, earlyRoom).
 	roomMade, wentDeep bool
 	// fromSpare is set on a decoder taken from the spare, and spareAgain if a decode took the
 	// spare before it in the same gcEpoch (see putJSONDecoder).
@@ -247,26 +247,26 @@ func (d *jsonDecoder) value() (any, error) {
 }
 
 // room makes room on the stack for the levels below the container just opened, if it is at
-// stackRoomDepth (stackroom.go) and earlyRoom has not, once per decode.
+// jsonRoomDepth (stackroom.go) and earlyRoom has not, once per decode.
 func (d *jsonDecoder) room() {
-	if d.depth == stackRoomDepth {
+	if d.depth == jsonRoomDepth {
 		d.deepRoom()
 	}
 }
 
-// deepRoom is room's work at stackRoomDepth, out of line so that room is inlined.
+// deepRoom is room's work at jsonRoomDepth, out of line so that room is inlined.
 //
 //go:noinline
 func (d *jsonDecoder) deepRoom() {
 	d.wentDeep = true
 	if !d.roomMade {
 		d.roomMade = true
-		stackRoom(stackRoomDepth, d.limits.MaxDepth, decodeLevelStack)
+		stackRoom(jsonRoomDepth, d.limits.MaxDepth, decodeLevelStack)
 	}
 }
 
 // earlyRoom starts a decode's account of stack room. A decoder whose last decode opened a
-// container at stackRoomDepth makes the room at once, for every level, while the stack holds only
+// container at jsonRoomDepth makes the room at once, for every level, while the stack holds only
 // the caller's frames: made at that depth, the stack's growth also copies and adjusts the frames
 // of every level open there. A goroutine whose stack a collection has halved grows it again at
 // its next deep decode either way; the decoders of one service meet records of the same few

@@ -131,9 +131,10 @@ func takeJSONDecoderSpare(epoch uint64) *jsonDecoder {
 // there is none: once per process, and after a burst of decodes took the spare. While the pool
 // serves every decode, the spare stays put and a put only loads it. The copy keeps whether d's
 // last decode went deep (wentDeep), so that a deep decode after the collections makes its stack
-// room at the start (earlyRoom): in turn with sonic on internal/peers' big50k (9 levels), where
-// every decode of atcore's takes the spare, x-sonic was 0.86-0.90 without it and 0.91-0.99 with
-// it (three runs each).
+// room at the start (earlyRoom), where the room costs the least. Measured when the decoders made
+// room at level 8 (now 16, jsonRoomDepth), in turn with sonic on internal/peers' big50k (9
+// levels), where every decode of atcore's takes the spare: x-sonic 0.86-0.90 without the copy of
+// wentDeep and 0.91-0.99 with it (three runs each).
 //
 // A decoder taken from the spare goes back to being the spare instead, uncopied, unless a decode
 // took the spare before it since the last collection. The first decode after the collections

@@ -5,10 +5,11 @@ import "github.com/atcore/atcore/internal/stackroom"
 // Room on the stack for deep values. The decoders and encoders recurse once or twice per level
 // of nesting. On a new goroutine, or after a garbage collection has halved a goroutine's stack,
 // a deep value makes the runtime grow the stack several times over, each time allocating a
-// larger one and copying every frame open on it. When a container opens at stackRoomDepth, the
-// walker makes room at once for the levels that may follow it (internal/stackroom). A JSON
-// decoder whose last decode went that deep makes the room at the start of the next instead, when
-// fewer frames are open for the growth to copy (earlyRoom).
+// larger one and copying every frame open on it. When a container opens at stackRoomDepth
+// (jsonRoomDepth for the JSON decoders), the walker makes room at once for the levels that may
+// follow it (internal/stackroom). A JSON decoder whose last decode went that deep makes the room
+// at the start of the next instead, when fewer frames are open for the growth to copy
+// (earlyRoom).
 //
 // BenchmarkDeepNewGoroutine (testdata/records/deep.json, 31 levels, a new goroutine per call, as
 // a server's handler has; medians of 3 runs alternating with a build without the room):
@@ -21,6 +22,21 @@ import "github.com/atcore/atcore/internal/stackroom"
 // stackRoomDepth is the level at which a walker makes room: deeper than records usually go (a
 // post with facets reaches 5), so that they never take room they do not need.
 const stackRoomDepth = 8
+
+// jsonRoomDepth is stackRoomDepth for the JSON decoders (UnmarshalJSON, UnmarshalJSONStruct and
+// their streams). Room where none is needed is not free: it grows the stack to the room's size
+// (32 KiB for the default limits), which the runtime allocates, copying the open frames to it,
+// and after a collection has shrunk the stack it does so again at the next decode. A level of
+// the JSON decoder takes about 300 bytes, so that a value a few levels past 8 fits in the stack
+// a goroutine has: internal/peers' big50k (9 levels, 2.8 KB of stack below UnmarshalJSON's
+// caller) made the room at every decode of BenchmarkJSONDecodeRatio, which runs each after a
+// collection, and took 0.948x sonic's time with the room made at level 8 against 1.032x at 16
+// (medians of 5 runs alternating builds). Values as deep as testdata/records/deep.json (31
+// levels) still take the room, at the start of a decode once one has (earlyRoom). The CBOR
+// decoder and ScanCBOR keep level 8: they have no earlier decode to learn from, and at 16 a
+// deep value on a new goroutine took them a third longer (BenchmarkDeepNewGoroutine,
+// UnmarshalCBOR 30.3 -> 41.7 us, ScanCBOR 13.2 -> 19.1 us, medians of 5).
+const jsonRoomDepth = 16
 
 // Stack per level of nesting, rounded up from the frames of each walker's recursion (go build
 // -gcflags=-S; TestStackRoomCoversWalk checks that they suffice), and what the deepest level

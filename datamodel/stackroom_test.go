@@ -92,7 +92,7 @@ func TestStackRoomCoversWalk(t *testing.T) {
 	}
 }
 
-// TestStackRoomEarly: a JSON decoder whose last decode opened a container at stackRoomDepth
+// TestStackRoomEarly: a JSON decoder whose last decode opened a container at jsonRoomDepth
 // makes the room at the start of the next (earlyRoom), before a shallow value could need it;
 // a decoder whose last decode was shallow does not.
 func TestStackRoomEarly(t *testing.T) {
@@ -103,7 +103,7 @@ func TestStackRoomEarly(t *testing.T) {
 		}
 	}
 	shallow := func() { decode(`{"a":[1,"b"]}`) }
-	decode(string(nested(`{"a":`, "{}", "}", stackRoomDepth)))
+	decode(string(nested(`{"a":`, "{}", "}", jsonRoomDepth)))
 	// 4 KiB of room first: more than the shallow value needs, much less than the early room.
 	if !stackMoves(shallow, 4<<10) {
 		t.Error("after a deep decode, a shallow one did not make room at its start")
@@ -113,11 +113,11 @@ func TestStackRoomEarly(t *testing.T) {
 	}
 }
 
-// TestStackRoomMade: each walker makes room once, when a container opens at stackRoomDepth,
-// and not for shallower values.
+// TestStackRoomMade: each walker makes room once, when a container opens at stackRoomDepth
+// (jsonRoomDepth for the JSON decoder), and not for shallower values.
 func TestStackRoomMade(t *testing.T) {
-	for _, depth := range []int{stackRoomDepth - 1, stackRoomDepth, DefaultMaxDepth} {
-		want := depth >= stackRoomDepth
+	for _, depth := range []int{stackRoomDepth - 1, stackRoomDepth, jsonRoomDepth - 1, jsonRoomDepth, DefaultMaxDepth} {
+		want, wantJSON := depth >= stackRoomDepth, depth >= jsonRoomDepth
 		js := nested(`{"a":`, "{}", "}", depth-1)
 		ja := nested(`[`, "[]", "]", depth-1)
 		for _, in := range [][]byte{js, ja} {
@@ -126,8 +126,8 @@ func TestStackRoomMade(t *testing.T) {
 				if _, err := d.value(); err != nil {
 					t.Fatal(err)
 				}
-				if d.roomMade != want {
-					t.Errorf("JSON decoder (careful %v), %s: room made = %v, want %v", careful, in, d.roomMade, want)
+				if d.roomMade != wantJSON {
+					t.Errorf("JSON decoder (careful %v), %s: room made = %v, want %v", careful, in, d.roomMade, wantJSON)
 				}
 			}
 		}
