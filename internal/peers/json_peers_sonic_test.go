@@ -3,6 +3,8 @@
 package peers
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/bytedance/sonic"
@@ -53,6 +55,43 @@ func BenchmarkJSONDecodeRatioCollected(b *testing.B) {
 			interleavedBatches(b, max(1, 16<<20/rec.jsize), [2]string{"atcore", "sonic"}, [2]func() error{
 				decodeAll(rec.parts, true, atcoreJSON),
 				decodeAll(rec.parts, true, sonicAny),
+			})
+		})
+	}
+}
+
+// BenchmarkJSONDecodeNestedRatio is BenchmarkJSONDecodeRatio on inputs of another shape, made for
+// the JSON decoders' stack room (datamodel's jsonRoomDepth) and not tuned on: forty copies of
+// testdata/records/post.json in an array nested wrap levels deep ({"levelN": …, "items": [ … ]}
+// pairs), so that the values reach a few levels past 8 (wrap=4, 6) and past 16 (wrap=10, 14).
+// Context for issue 16's target, not its measure.
+func BenchmarkJSONDecodeNestedRatio(b *testing.B) {
+	var post []byte
+	for _, r := range loadRecords(b) {
+		if r.name == "post" {
+			post = r.json
+		}
+	}
+	if post == nil {
+		b.Fatal("testdata/records/post.json is missing")
+	}
+	for _, wrap := range []int{4, 6, 10, 14} {
+		var sb strings.Builder
+		for i := range wrap / 2 {
+			fmt.Fprintf(&sb, `{"level%d":%q,"items":[`, i, strings.Repeat("x", i))
+		}
+		for i := range 40 {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			sb.Write(post)
+		}
+		sb.WriteString(strings.Repeat("]}", wrap/2))
+		data := []byte(sb.String())
+		b.Run(fmt.Sprintf("wrap=%d", wrap), func(b *testing.B) {
+			interleaved(b, len(data), [2]string{"atcore", "sonic"}, [2]func() error{
+				func() error { _, err := atcoreJSON(data); return err },
+				func() error { _, err := sonicAny(data); return err },
 			})
 		})
 	}

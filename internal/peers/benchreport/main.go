@@ -250,6 +250,7 @@ var interleavedTargets = []interleavedTarget{
 	{what: "MarshalJSON at least as fast as goccy/go-json", bench: "BenchmarkJSONEncodeRatio", metric: "x-goccy", want: 1},
 	{what: "UnmarshalJSON at least as fast as sonic", bench: "BenchmarkJSONDecodeRatio", metric: "x-sonic", want: 1},
 	{what: "(context) UnmarshalJSON against sonic, batches of 16 MiB that run through their own collections", bench: "BenchmarkJSONDecodeRatioCollected", metric: "x-sonic", want: 1, context: true},
+	{what: "(context) UnmarshalJSON against sonic, forty posts nested wrap levels deeper (stack room)", bench: "BenchmarkJSONDecodeNestedRatio", metric: "x-sonic", want: 1, context: true},
 	{what: "issue 15: union decode through the registry within 1.2× of decoding into the concrete struct", bench: "BenchmarkUnionDecodeRatio", metric: "x-atcore-concrete", want: 1.2, within: true},
 	{what: "issue 16: encoders linear in output size: cost per byte of the 900 KB record within 1.25× of the 50 KB one's", bench: "BenchmarkEncodeLinearRatio", metric: "x-per-byte", want: 1.25, atMost: true},
 }
