@@ -237,8 +237,9 @@ func (d *CBORDecoder) fail(err error) error {
 
 // JSONDecoder reads newline-delimited JSON (NDJSON, JSON Lines): one atproto JSON value per line,
 // lines ended by "\n" (a "\r" before it is whitespace), the last line's end optional. Lines that
-// hold only whitespace are skipped. A value must fit on its line: pretty-printed JSON spread over
-// lines is not a stream of values. It is not safe for concurrent use.
+// hold only whitespace are skipped (within the size limit: see Decode). A value must fit on its
+// line: pretty-printed JSON spread over lines is not a stream of values. It is not safe for
+// concurrent use.
 type JSONDecoder struct {
 	in      streamBuf
 	lim     Limits
@@ -257,7 +258,8 @@ func NewJSONDecoder(r io.Reader, opts ...Option) *JSONDecoder {
 // except that error offsets count from the start of the stream. At the end of the stream it
 // returns io.EOF; a last line that ends inside its value gives an *Error matching ErrTruncated and
 // io.ErrUnexpectedEOF. A line longer than MaxJSONSize is ErrTooLarge, found without buffering
-// more than MaxJSONSize+1 bytes. An error in a line does not stop the stream: the next call reads
+// more than MaxJSONSize+1 bytes; so is a blank one, as UnmarshalJSON says of those bytes (a
+// stream is not read past the limit to learn whether the line is blank). An error in a line does not stop the stream: the next call reads
 // the next line. An error from the reader is returned as it is, once the lines read before it
 // are used up, and then again on every call.
 //

@@ -460,6 +460,20 @@ func TestJSONDecoderTooLarge(t *testing.T) {
 	if _, err := d.Decode(); err != io.EOF {
 		t.Errorf("at the end: %v", err)
 	}
+
+	// A blank line: skipped up to the limit, ErrTooLarge past it (as UnmarshalJSON says of
+	// those bytes), and the stream goes on after it.
+	blank := strings.Repeat(" ", limit)
+	d = NewJSONDecoder(strings.NewReader(blank+"\n"+blank+" \n4\n"), WithLimits(Limits{MaxJSONSize: limit}))
+	if _, err := d.Decode(); !errors.Is(err, ErrTooLarge) || !errors.As(err, &e) || e.Offset != limit+1+limit {
+		t.Errorf("a blank line of %d bytes: %v, want ErrTooLarge at offset %d", limit+1, err, limit+1+limit)
+	}
+	if _, err := UnmarshalJSON([]byte(blank+" "), WithLimits(Limits{MaxJSONSize: limit})); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("UnmarshalJSON of the same blank line: %v, want ErrTooLarge", err)
+	}
+	if v, err := d.Decode(); err != nil || v != int64(4) {
+		t.Errorf("after the blank lines: %v, %v; want 4", v, err)
+	}
 }
 
 // TestStreamSafeIntegers: the options reach the values of a stream.
