@@ -30,12 +30,14 @@ const stackRoomDepth = 8
 // the JSON decoder takes about 300 bytes, so that a value a few levels past 8 fits in the stack
 // a goroutine has: internal/peers' big50k (9 levels, 2.8 KB of stack below UnmarshalJSON's
 // caller) made the room at every decode of BenchmarkJSONDecodeRatio, which runs each after a
-// collection, and took 0.948x sonic's time with the room made at level 8 against 1.032x at 16
-// (medians of 5 runs alternating builds). Values as deep as testdata/records/deep.json (31
-// levels) still take the room, at the start of a decode once one has (earlyRoom). The CBOR
-// decoder and ScanCBOR keep level 8: they have no earlier decode to learn from, and at 16 a
-// deep value on a new goroutine took them a third longer (BenchmarkDeepNewGoroutine,
-// UnmarshalCBOR 30.3 -> 41.7 us, ScanCBOR 13.2 -> 19.1 us, medians of 5).
+// collection: sonic took 0.948x atcore's time with the room made at level 8, 1.032x with it at
+// 16 (medians of 5 runs alternating builds), and on posts nested 4 and 6 levels deeper, inputs
+// not tuned on (BenchmarkJSONDecodeNestedRatio), 1.16x -> 1.33x and 1.21x -> 1.35x. Values as
+// deep as testdata/records/deep.json (31 levels) still take the room, at the start of a decode
+// once one has (earlyRoom). The CBOR decoder and ScanCBOR keep level 8: they have no earlier
+// decode to learn from, and at 16 a deep value on a new goroutine took them a third longer
+// (BenchmarkDeepNewGoroutine, UnmarshalCBOR 30.3 -> 41.7 us, ScanCBOR 13.2 -> 19.1 us, medians
+// of 5).
 const jsonRoomDepth = 16
 
 // Stack per level of nesting, rounded up from the frames of each walker's recursion (go build
