@@ -15,7 +15,10 @@
 // BenchmarkReserve).
 //
 // The room is not kept: the next collection may halve the stack again if it is mostly unused,
-// as it does any stack.
+// as it does any stack. Nor is it free where the walk would not have needed it: it then costs a
+// growth the walk would not have made, after every collection that shrinks the stack again, so
+// the depth at which to call Reserve is one the walk's frames would have outgrown the stack at
+// (datamodel's jsonRoomDepth says what a level too early cost its JSON decoder).
 package stackroom
 
 // Max is the most room Reserve makes: a caller computing its need from a raised limit must not
