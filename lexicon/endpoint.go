@@ -3,6 +3,7 @@ package lexicon
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 )
@@ -143,7 +144,9 @@ func (c *Catalog) body(endpoint string, v any, o Options, input bool) error {
 // ValidateMessage checks a message of the subscription endpoint, whose type the event stream's
 // frame header gives ("#commit"; https://atproto.com/specs/event-stream), against that variant
 // of the endpoint's message union: at the top level of a message, $type may be left out (the
-// spec says it should be), and one that is there must name that variant.
+// spec says it should be), and one that is there must name that variant. A type the union does
+// not list is refused when the union is closed; when it is open, the payload need only be an
+// object ("Message payloads must always be objects").
 func (c *Catalog) ValidateMessage(endpoint, typ string, v any, o Options) error {
 	st := state{cat: c, mode: o.Mode}
 	c.message(&st, endpoint, typ, v)
@@ -162,46 +165,48 @@ func (c *Catalog) message(st *state, endpoint, typ string, v any) {
 		full = n.name + typ // n.name, not endpoint, which may end in #main
 	}
 	u := n.message
-	for i, r := range u.refs {
-		if r == full {
-			m, ok := v.(map[string]any)
-			mt, typed := m["$type"]
-			s, _ := mt.(string)
-			if !ok || m == nil || typed && s != full {
-				// Read as the data model reads it: a Go value, null, a "$type" of a Go string
-				// type, a map typed "blob" (a blob).
-				if g, conv := st.dataModel(v, typed); conv {
-					st.conv = true
-					c.message(st, endpoint, typ, g)
-					st.conv = false
-					return
-				}
-			}
-			if !ok || m == nil {
-				// The legacy blob's shape is that object, as where a schema says object.
-				if m, ok = legacyBlobObject(v); !ok {
-					st.fail("type", "expected an object, found %s", typeName(v))
-					return
-				}
-			}
-			if typed && s != full {
-				// Payloads "should omit the $type field, as this information is already
-				// indicated in the header" (https://atproto.com/specs/event-stream); one that
-				// names another type contradicts the header.
-				st.failAt("$type", -1, "$type", "%q is not the frame's type %q", clip(fmt.Sprint(mt)), full)
-				return
-			}
-			t := u.targets[i]
-			if t.kind == kRecord {
-				t = t.record
-			}
-			st.object(t, m, typed)
+	i := slices.Index(u.refs, full)
+	if i < 0 && u.flags&closedUnion != 0 {
+		st.fail("closed", "%q is not one of the messages of %s", clip(typ), endpoint)
+		return
+	}
+	m, ok := v.(map[string]any)
+	mt, typed := m["$type"]
+	s, _ := mt.(string)
+	if !ok || m == nil || typed && s != full {
+		// Read as the data model reads it: a Go value, null, a "$type" of a Go string type, a
+		// map typed "blob" (a blob).
+		if g, conv := st.dataModel(v, typed); conv {
+			st.conv = true
+			c.message(st, endpoint, typ, g)
+			st.conv = false
 			return
 		}
 	}
-	if u.flags&closedUnion != 0 {
-		st.fail("closed", "%q is not one of the messages of %s", clip(typ), endpoint)
+	if !ok || m == nil {
+		// "Message payloads must always be objects" (https://atproto.com/specs/event-stream),
+		// whatever their type, listed or not. The legacy blob's shape is that object, as where a
+		// schema says object.
+		if m, ok = legacyBlobObject(v); !ok {
+			st.fail("type", "expected an object, found %s", typeName(v))
+			return
+		}
 	}
+	if i < 0 {
+		return // a type the open union does not list: an object, not checked further
+	}
+	if typed && s != full {
+		// Payloads "should omit the $type field, as this information is already indicated in
+		// the header" (https://atproto.com/specs/event-stream); one that names another type
+		// contradicts the header.
+		st.failAt("$type", -1, "$type", "%q is not the frame's type %q", clip(fmt.Sprint(mt)), full)
+		return
+	}
+	t := u.targets[i]
+	if t.kind == kRecord {
+		t = t.record
+	}
+	st.object(t, m, typed)
 }
 
 // endpoint finds a query, procedure or subscription (a procedure when input is asked for).

@@ -153,3 +153,32 @@ func TestValidateMessage(t *testing.T) {
 		t.Errorf("endpoint#main: %v", err)
 	}
 }
+
+// TestValidateMessageNotObject: "Message payloads must always be objects"
+// (https://atproto.com/specs/event-stream#framing), whatever the frame's type: one that the open
+// message union does not list was once accepted whatever it was (a string, an integer, null, a
+// blob).
+func TestValidateMessageNotObject(t *testing.T) {
+	c := realCatalog(t)
+	const sub = "com.atproto.sync.subscribeRepos"
+	for _, v := range []any{"str", int64(3), nil, mustJSON(t, `[1]`), mustJSON(t, blob("image/png", "1"))} {
+		err := c.ValidateMessage(sub, "#notListed", v, Options{})
+		var e *Error
+		if !errors.As(err, &e) || e.Path != "" || e.Rule != "type" {
+			t.Errorf("unlisted type, payload %v: %v; want a type error at the top", v, err)
+		}
+	}
+	// An object of a type the open union does not list is still taken (clients ignore
+	// unknown types), as before.
+	if err := c.ValidateMessage(sub, "#notListed", mustJSON(t, `{"a": 1}`), Options{}); err != nil {
+		t.Errorf("unlisted type, object payload: %v", err)
+	}
+	// A Go value that the data model writes as an object is one.
+	if err := c.ValidateMessage(sub, "#notListed", map[string]string{"a": "b"}, Options{}); err != nil {
+		t.Errorf("unlisted type, map[string]string payload: %v", err)
+	}
+	// Listed types were, and are, refused when not objects.
+	if err := c.ValidateMessage(sub, "#info", "str", Options{}); err == nil {
+		t.Error("listed type, string payload: accepted")
+	}
+}
