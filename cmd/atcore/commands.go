@@ -122,6 +122,14 @@ func (e *env) runCommand(cmd *command, args []string) int {
 	if i := len(args) - fs.NArg() - 1; i >= 0 && args[i] == "--" {
 		c.literal = true
 	}
+	// The flag parser stops at the first argument: a flag after it would be taken for an
+	// identifier or a file ("rkey check self -type tid" would check "-type" and "tid" as keys,
+	// and say ok). Values that start with '-' go after "--", as the help says.
+	if !c.literal {
+		if f := flagAfterArgument(fs); f != "" {
+			return c.usageError("flag %s after an argument: flags come before arguments (values that start with '-' go after \"--\")", f)
+		}
+	}
 	if n := fs.NArg(); cmd.maxArgs >= 0 && n > cmd.maxArgs {
 		if cmd.maxArgs == 0 {
 			return c.usageError("unexpected argument %q", fs.Arg(0))
@@ -129,6 +137,26 @@ func (e *env) runCommand(cmd *command, args []string) int {
 		return c.usageError("too many arguments: want at most %d, got %d", cmd.maxArgs, n)
 	}
 	return runFn(c, fs.Args())
+}
+
+// flagAfterArgument returns the first positional argument of fs, before any "--" among them,
+// that names one of fs's flags (-name, --name, -name=value, or -h and -help), or "".
+func flagAfterArgument(fs *flag.FlagSet) string {
+	for _, a := range fs.Args() {
+		if a == "--" { // check's "--" after KIND
+			return ""
+		}
+		name, ok := strings.CutPrefix(a, "-")
+		if !ok {
+			continue
+		}
+		name = strings.TrimPrefix(name, "-")
+		name, _, _ = strings.Cut(name, "=")
+		if name == "h" || name == "help" || name != "" && fs.Lookup(name) != nil {
+			return a
+		}
+	}
+	return ""
 }
 
 // usageError reports a command-line error on standard error, one line and where to find the

@@ -146,3 +146,39 @@ func TestHelpWriteError(t *testing.T) {
 		})
 	}
 }
+
+// A flag after an argument is not a value: the flag parser stops at the first argument, and
+// "rkey check self -type tid" used to check "-type" and "tid" as record keys and say ok, exit
+// status 0, while "rkey check -type tid self" says self is no TID. It is a usage error; after
+// "--" such words are values, as the help says.
+func TestFlagAfterArgument(t *testing.T) {
+	for _, args := range [][]string{
+		{"rkey", "check", "self", "-type", "tid"},
+		{"rkey", "check", "self", "-type=tid"},
+		{"rkey", "check", "self", "--json"},
+		{"check", "rkey", "self", "-json"},
+		{"check", "did", "-json", "did:plc:x"},
+		{"inspect", "self", "-json"},
+		{"tid", "inspect", "3kxnlhr3gxq23", "-json"},
+		{"validate", "testdata/post.json", "-safe-ints"},
+		{"cid", "testdata/post.json", "-raw"},
+		{"json2cbor", "testdata/post.json", "-force"},
+		{"tid", "range", "3kxn", "-h"},
+	} {
+		r := atcore(nil, args...)
+		if r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, "after an argument: flags come before arguments") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want a usage error", args, r.code, r.stdout, r.stderr)
+		}
+	}
+	for _, args := range [][]string{
+		{"rkey", "check", "--", "self", "-type", "tid"},
+		{"check", "rkey", "--", "self", "-json"},
+		{"check", "--", "rkey", "self", "-json"},
+		{"inspect", "--", "self", "-json"},
+		{"rkey", "check", "self", "-x", "-"}, // "-x" names no flag: a key, as before
+	} {
+		if r := atcore(nil, args...); r.code != exitOK {
+			t.Errorf("%q: exit %d, stderr %q; want the words after -- checked as values", args, r.code, r.stderr)
+		}
+	}
+}
