@@ -83,7 +83,7 @@ $ atcore cbor2json -compact testdata/records/like.cbor
 				return c.fail(name, err)
 			}
 			w := bufio.NewWriter(c.stdout)
-			err = eachValue(data, *seq, func(_ int, v any) error {
+			err = eachValue(data, *seq, func(_ int, v any, _ []byte) error {
 				var out []byte
 				var err error
 				if *compact {
@@ -114,14 +114,15 @@ $ atcore cbor2json -compact testdata/records/like.cbor
 const maxSeqSize = 16 << 20
 
 // eachValue decodes data as one strict DAG-CBOR value or, with seq, as values back to back, and
-// calls fn with each in turn and its index. An error's offset counts from the start of data.
-func eachValue(data []byte, seq bool, fn func(i int, v any) error, opts ...datamodel.Option) error {
+// calls fn with each in turn, its index and its bytes. An error's offset counts from the start
+// of data.
+func eachValue(data []byte, seq bool, fn func(i int, v any, raw []byte) error, opts ...datamodel.Option) error {
 	if !seq {
 		v, err := datamodel.UnmarshalCBOR(data, opts...)
 		if err != nil {
 			return err
 		}
-		return fn(0, v)
+		return fn(0, v, data)
 	}
 	if len(data) == 0 {
 		_, err := datamodel.UnmarshalCBOR(data) // the error for empty input
@@ -133,7 +134,7 @@ func eachValue(data []byte, seq bool, fn func(i int, v any) error, opts ...datam
 		if err != nil {
 			return shiftOffset(err, start)
 		}
-		if err := fn(i, v); err != nil {
+		if err := fn(i, v, rest[:len(rest)-len(after)]); err != nil {
 			return err
 		}
 		rest = after
@@ -256,12 +257,19 @@ func (c *call) validate(name string, lex *lexiconFlags, opts ...datamodel.Option
 		if _, err := jsonToCBOR(data); err != nil {
 			return err
 		}
-	} else if _, err := datamodel.CBORToJSON(data); errors.Is(err, datamodel.ErrTooLarge) {
-		// And a CBOR record within 1 MiB may be more than 2 MiB of JSON (base64, escapes),
-		// which cbor2json refuses to write.
+	} else if err := jsonFormTooLarge(data); err != nil {
 		return err
 	}
 	return lex.check(v)
+}
+
+// jsonFormTooLarge returns the error for a CBOR record within 1 MiB that is more than 2 MiB as
+// JSON (base64, escapes), which cbor2json refuses to write, or nil.
+func jsonFormTooLarge(data []byte) error {
+	if _, err := datamodel.CBORToJSON(data); errors.Is(err, datamodel.ErrTooLarge) {
+		return err
+	}
+	return nil
 }
 
 // validateSeq checks each CBOR value of the input called name, reporting each as name[i]. A
@@ -281,8 +289,12 @@ func (c *call) validateSeq(name string, report func(string, error), opts ...data
 		return
 	}
 	n := 0
-	err = eachValue(data, true, func(i int, v any) error {
-		report(fmt.Sprintf("%s[%d]", name, i), datamodel.ValidateRecord(v, opts...))
+	err = eachValue(data, true, func(i int, v any, raw []byte) error {
+		err := datamodel.ValidateRecord(v, opts...)
+		if err == nil {
+			err = jsonFormTooLarge(raw) // as validate checks a record on its own
+		}
+		report(fmt.Sprintf("%s[%d]", name, i), err)
 		n = i + 1
 		return nil
 	}, opts...)

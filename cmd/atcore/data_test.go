@@ -408,7 +408,20 @@ func TestOtherFormTooLarge(t *testing.T) {
 	if r := atcore(ctl, "validate"); r.code != exitData || !strings.Contains(r.stderr, "the JSON form would be") {
 		t.Errorf("validate of the CBOR record itself: exit %d, %q; want the JSON form's size refused", r.code, r.stderr)
 	}
+	// -seq checks each value as validate checks a record, as cbor2json -seq converts each.
+	frame := append(append([]byte{}, cborFrameHeader...), ctl...)
+	r := atcore(frame, "validate", "-seq")
+	if r.code != exitData || r.stdout != "ok -[0]\n" || !strings.Contains(r.stderr, "atcore validate: -[1]: ") ||
+		!strings.Contains(r.stderr, "the JSON form would be") {
+		t.Errorf("validate -seq of a header and that record: exit %d, stdout %q, stderr %q; want -[1]'s JSON form's size refused", r.code, r.stdout, r.stderr)
+	}
+	if r := atcore(frame, "cbor2json", "-seq"); r.code != exitData || !strings.Contains(r.stderr, "the JSON form would be") {
+		t.Errorf("cbor2json -seq of a header and that record: exit %d, %q", r.code, r.stderr)
+	}
 }
+
+// cborFrameHeader is an event-stream frame header, {"op": 1, "t": "#commit"}.
+var cborFrameHeader = []byte("\xa2\x61t\x67#commit\x62op\x01")
 
 // The -json lines decode, and carry the error's parts separately.
 func TestValidateJSON(t *testing.T) {

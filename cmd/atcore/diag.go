@@ -57,7 +57,7 @@ atcore diag: cmd/atcore/testdata/bad-float.cbor: offset 40, path "/score": float
 			if err != nil {
 				return c.fail(name, err)
 			}
-			strictErr := eachValue(data, *seq, func(int, any) error { return nil })
+			strictErr := eachValue(data, *seq, func(int, any, []byte) error { return nil })
 			p := &diagPrinter{w: bufio.NewWriter(c.stdout), offsetWidth: max(6, len(strconv.Itoa(len(data)))), markLine: -1}
 			var de *datamodel.Error
 			if errors.As(strictErr, &de) && de.Offset >= 0 {
