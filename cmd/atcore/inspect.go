@@ -33,7 +33,8 @@ Tries each VALUE as every kind of identifier, with the strict rules of "atcore c
 prints one line for each kind it is, most specific first, in this order:
 
   tid       time= (or top-bit=true) clock= class= integer= dashed=   (as "atcore tid inspect")
-  cid       base= version= codec= hash= digest= (hex) blessed=
+  cid       base= version= codec= hash= digest= (hex) blessed= (the form atproto writes: base32
+            lower case, CIDv1, dag-cbor or raw, sha2-256)
   datetime  time= (the instant, UTC) offset= (as written)
   at-uri    did= or handle= (the authority) collection= rkey= time= (when the key is a TID;
             top-bit=true instead when the TID has the top bit set, which holds no time)
@@ -208,8 +209,17 @@ func cidParts(s string) ([]part, error) {
 		{"codec", codecName(p.Codec), false},
 		{"hash", hashName(p.MhType), false},
 		{"digest", hex.EncodeToString(m.Digest), false},
-		{"blessed", strconv.FormatBool(cidutil.IsBlessed(c)), true},
+		{"blessed", strconv.FormatBool(isBlessedString(s)), true},
 	}, nil
+}
+
+// isBlessedString tells whether s is a CID string in the blessed form (DECISIONS rule 12): the
+// binary CID's version, codec and hash, and base32 lower case, as the data model spec asks of a
+// CID written as a string. cidutil.IsBlessed looks at the binary CID alone, and would say a
+// base58btc string is blessed.
+func isBlessedString(s string) bool {
+	_, err := cidutil.ParseBlessed(s)
+	return err == nil
 }
 
 // multibaseName names the multibase whose prefix is b, for the bases cidutil.ParseString reads.

@@ -222,3 +222,31 @@ func lineOf(out, prefix string) string {
 	}
 	return ""
 }
+
+// blessed= says whether the string is a CID in the blessed form (DECISIONS rule 12, the data
+// model spec's "base32 (with b prefix) for string encoding"), as cidutil.ParseBlessed decides:
+// the same CID in base58btc, upper-case base32 or base16 is no blessed string, whatever its
+// codec and hash.
+func TestInspectCIDBlessed(t *testing.T) {
+	for _, tc := range []struct {
+		value   string
+		blessed bool
+	}{
+		{"bafyreieff43zhfwcmdsbm5th7puxzjoze7d7rr2aydvty6sjns4i2boyma", true},
+		{"bafkreidgmdyif2c6tntdjm2rghqg5btbfgiwqwfikoqf5zbbombshmazsy", true},
+		{"BAFYREIEFF43ZHFWCMDSBM5TH7PUXZJOZE7D7RR2AYDVTY6SJNS4I2BOYMA", false},
+		{"f01711220852f379396c260e4167667fbe97ca5d927c7f8c740c0eb3c7a496cb88d05d860", false},
+		{"zb2rhe5P4gXftAwvA4eXQ5HJwsER2owDyS9sKaQRRVQPn93bA", false},
+		{"bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi", false}, // dag-pb
+	} {
+		r := atcore(nil, "inspect", tc.value)
+		line := lineOf(r.stdout, "cid="+tc.value)
+		if r.code != exitOK || line == "" {
+			t.Errorf("inspect %s: exit %d, stdout %q, stderr %q", tc.value, r.code, r.stdout, r.stderr)
+			continue
+		}
+		if want := fmt.Sprintf(" blessed=%t", tc.blessed); !strings.HasSuffix(line, want) {
+			t.Errorf("inspect %s: %s; want%s", tc.value, line, want)
+		}
+	}
+}
