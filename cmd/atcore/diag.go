@@ -128,6 +128,10 @@ type walker struct {
 	pos  int
 	emit func(diagLine)
 	link bool // the next line added is for the content of a tag 42
+	// nest is how many containers and tags enclose the item being walked. It differs from the
+	// indentation depth: a map's value is indented two steps, after its key, but is one level
+	// deeper.
+	nest int
 }
 
 // itemRole is where an item stands, which changes how its line reads.
@@ -182,7 +186,7 @@ func (w *walker) closing(depth int, text string) {
 
 // item walks one item at depth, and what it contains.
 func (w *walker) item(depth int, role itemRole) *diagError {
-	if depth > diagMaxDepth {
+	if w.nest > diagMaxDepth {
 		return &diagError{w.pos, fmt.Sprintf("nested deeper than %d levels; diag stops here", diagMaxDepth)}
 	}
 	start := w.pos
@@ -231,9 +235,11 @@ func (w *walker) item(depth int, role itemRole) *diagError {
 		if w.pos >= len(w.data) {
 			return &diagError{w.pos, "unexpected end of input: tag without content"}
 		}
+		w.nest++
 		if err := w.item(depth+1, childRole); err != nil {
 			return err
 		}
+		w.nest--
 		w.closing(depth, ")"+suffix)
 	case 7:
 		w.add(start, headEnd, depth, simpleText(info, arg)+suffix, simpleNote(info))
@@ -262,6 +268,8 @@ func (w *walker) container(start, headEnd, depth int, major byte, indefinite boo
 	} else {
 		w.add(start, headEnd, depth, open, kind+"("+strconv.FormatUint(n, 10)+")")
 	}
+	w.nest++
+	defer func() { w.nest-- }()
 	for i := uint64(0); indefinite || i < n; i++ {
 		if w.pos >= len(w.data) {
 			return &diagError{w.pos, fmt.Sprintf("unexpected end of input: %s at offset %d ends after %d of its entries", kind, start, i)}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -151,4 +152,25 @@ func FuzzDiag(f *testing.F) {
 			t.Fatalf("strict DAG-CBOR the walker cannot walk: %v", err)
 		}
 	})
+}
+
+// diag shows diagMaxDepth levels of nesting whatever the containers: a map's value is indented
+// two steps (after its key), but is one level deeper, not two. Forty maps in maps, beyond the
+// data model's 32, are all shown; as with arrays (diag-too-deep), diagMaxDepth+1 maps are shown
+// and the walk stops inside the last, at its key, and says so.
+func TestDiagDeepMaps(t *testing.T) {
+	nested := func(n int) []byte { // {"a": {"a": … 1 …}}, n maps
+		return append(bytes.Repeat([]byte{0xa1, 0x61, 'a'}, n), 0x01)
+	}
+	r := atcore(nested(40), "diag")
+	if r.code != exitData || strings.Contains(r.stdout, "stopped:") || strings.Count(r.stdout, "{  # map(1)") != 40 {
+		t.Errorf("40 nested maps: exit %d; want all 40 shown, no stop\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r = atcore(nested(diagMaxDepth+10), "diag")
+	stop := lines(r.stdout)[len(lines(r.stdout))-1]
+	if f := strings.Fields(stop); r.code != exitData || len(f) == 0 || f[0] != strconv.Itoa(3*diagMaxDepth+1) ||
+		!strings.Contains(stop, "stopped: nested deeper than 64 levels") || strings.Count(r.stdout, "{  # map(1)") != diagMaxDepth+1 {
+		t.Errorf("%d nested maps: exit %d, last line %q; want a stop %d levels deep, offset %d",
+			diagMaxDepth+10, r.code, stop, diagMaxDepth+1, 3*diagMaxDepth+1)
+	}
 }
