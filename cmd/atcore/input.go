@@ -161,11 +161,14 @@ func (c *call) eachItem(args []string, fn func(w *bufio.Writer, item string) err
 			status = c.fail("", err)
 		}
 	}
-	if len(args) == 0 {
+	// No argument at all reads standard input, after "--" too: the "-" that stands for it here
+	// is not a value the user gave.
+	noArgs := len(args) == 0
+	if noArgs {
 		args = []string{stdinName}
 	}
 	for _, a := range args {
-		if a != stdinName || c.literal {
+		if a != stdinName || c.literal && !noArgs {
 			do(a)
 			continue
 		}

@@ -143,3 +143,23 @@ func (b repeatReader) Read(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// "--" with no value after it leaves no value on the command line: the values come from
+// standard input, as with no "--". It used to check "-", a value no one gave, and say ok.
+func TestDashesWithoutValuesReadStdin(t *testing.T) {
+	for _, args := range [][]string{
+		{"rkey", "check", "--"},
+		{"check", "rkey", "--"},
+		{"check", "--", "rkey"},
+		{"inspect", "--"},
+		{"tid", "inspect", "--"},
+		{"tid", "range", "--"},
+		{"tid", "at", "--"},
+	} {
+		r := atcore([]byte("a b\n"), args...)
+		if r.code != exitData || r.stdout != "" || !strings.Contains(r.stderr, `"a b"`) {
+			t.Errorf("%q with \"a b\" on standard input: exit %d, stdout %q, stderr %q; want \"a b\" read and refused",
+				args, r.code, r.stdout, r.stderr)
+		}
+	}
+}
