@@ -48,10 +48,10 @@
 // record written back keeps its bytes and CID), or refused (DisallowUnknownFields). MarshalCBOR,
 // AppendCBOR, RecordCID, MarshalJSON and AppendJSON use the same typed encoders for a struct at
 // the top (the same bytes as the generic walk, in 0.19× (CBOR) and 0.27× (JSON) the time on the
-// post, BenchmarkGoValue).
-// Link, Blob,
-// Bytes and tid.TID also implement fxamacker/cbor's Marshaler and Unmarshaler, for programs that
-// bring their own fxamacker modes; that path checks each value alone, at the default limits.
+// post, BenchmarkGoValue). Link, Blob, Union and tid.TID also implement fxamacker/cbor's
+// Marshaler and Unmarshaler, for programs that bring their own fxamacker modes; that path checks
+// each value alone, at the default limits. Bytes has no such methods and needs none: fxamacker
+// writes and reads it, a []byte, as a byte string.
 //
 // Limits protect against hostile input; see Limits. WithSafeIntegers narrows integers to the
 // ±(2^53−1) that JavaScript holds exactly, on every entry point that takes options.
