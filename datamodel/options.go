@@ -7,7 +7,8 @@ import "strconv"
 // DefaultMaxValues). A zero field means "use the default"; to lift a limit, set it to a large
 // value. The limits apply to the fixed shapes too, alike at every entry point: a blob is a map
 // of four entries (two in the legacy form) whose longest key, "mimeType", has eight bytes, so
-// MaxElements below 4 or MaxKeyLen below 8 refuse every blob; the key of a JSON
+// MaxKeyLen below 8 refuses every blob, and MaxElements below 4 every blob but the legacy ones,
+// which MaxElements below 2 refuses too; the key of a JSON
 // {"$link"} or {"$bytes"} object is not a map key (the value is a link or bytes, not a map) and
 // is not held to MaxKeyLen. MaxDepth cannot be lifted past MaxDepthCeiling: a larger value is
 // clamped to it, because every walker of a tree (the decoders, the encoders, Validate, the

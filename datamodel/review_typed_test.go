@@ -2,6 +2,7 @@ package datamodel
 
 import (
 	"bytes"
+	"errors"
 	"reflect"
 	"testing"
 
@@ -33,4 +34,49 @@ func TestReviewFxamackerMethods(t *testing.T) {
 	if err := cbor.Unmarshal(out, &back); err != nil || !bytes.Equal(back, in) {
 		t.Fatalf("fxamacker reads back %x, %v", back, err)
 	}
+}
+
+// TestReviewLimitsLegacyBlob: Limits says MaxElements below 4 refuses blobs; that holds for the
+// current form (a map of four) only. The legacy form is a map of two, so every entry point takes
+// it with MaxElements 2 or 3, and refuses it only below 2; MaxKeyLen below 8 refuses both forms
+// ("mimeType").
+func TestReviewLimitsLegacyBlob(t *testing.T) {
+	l := cborTestLink(t, cborTestBlobLinkString)
+	type holder struct {
+		B Blob `cbor:"b"`
+	}
+	check := func(b Blob, lim Limits, want error) {
+		t.Helper()
+		rec := map[string]any{"b": b}
+		cb, err := MarshalCBOR(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		js, err := MarshalJSON(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := WithLimits(lim)
+		var h1, h2 holder
+		_, e1 := UnmarshalCBOR(cb, o)
+		_, e2 := UnmarshalJSON(js, o)
+		e3 := UnmarshalCBORStruct(cb, &h1, o)
+		e4 := UnmarshalJSONStruct(js, &h2, o)
+		_, e5 := MarshalCBORStruct(holder{b}, o)
+		_, e6 := MarshalJSONStruct(holder{b}, o)
+		e7 := Validate(rec, o)
+		for i, err := range []error{e1, e2, e3, e4, e5, e6, e7} {
+			if want == nil && err != nil || want != nil && !errors.Is(err, want) {
+				t.Errorf("legacy %v, %+v, entry point %d: %v, want %v", b.Legacy, lim, i, err, want)
+			}
+		}
+	}
+	blob := Blob{Ref: l, MimeType: "image/png", Size: 1}
+	legacy := Blob{Ref: l, MimeType: "image/png", Legacy: true}
+	check(blob, Limits{MaxElements: 3}, ErrTooManyElements)
+	check(legacy, Limits{MaxElements: 3}, nil)
+	check(legacy, Limits{MaxElements: 2}, nil)
+	check(legacy, Limits{MaxElements: 1}, ErrTooManyElements)
+	check(blob, Limits{MaxKeyLen: 7}, ErrKeyTooLong)
+	check(legacy, Limits{MaxKeyLen: 7}, ErrKeyTooLong)
 }
