@@ -11,11 +11,11 @@ import (
 	"github.com/atcore/atcore/tid"
 )
 
-// TestReviewFxamackerMethods: the package doc names the types that implement fxamacker's
+// TestDocFxamackerMethods: the package doc names the types that implement fxamacker's
 // Marshaler and Unmarshaler for programs that bring their own fxamacker modes. Link, Blob, Union
 // and tid.TID do; Bytes has no such method (giving it one would make it a typedMethod to the
 // typed codec), and needs none: fxamacker writes and reads a []byte type as a byte string itself.
-func TestReviewFxamackerMethods(t *testing.T) {
+func TestDocFxamackerMethods(t *testing.T) {
 	for _, typ := range []reflect.Type{reflect.TypeFor[Link](), reflect.TypeFor[Blob](), reflect.TypeFor[Union](), reflect.TypeFor[tid.TID]()} {
 		if !typ.Implements(cborMarshalerT) || !reflect.PointerTo(typ).Implements(cborUnmarshalerT) {
 			t.Errorf("%v does not implement fxamacker's Marshaler and Unmarshaler", typ)
@@ -36,11 +36,11 @@ func TestReviewFxamackerMethods(t *testing.T) {
 	}
 }
 
-// TestReviewLimitsLegacyBlob: Limits says MaxElements below 4 refuses blobs; that holds for the
+// TestDocLimitsLegacyBlob: Limits says MaxElements below 4 refuses blobs; that holds for the
 // current form (a map of four) only. The legacy form is a map of two, so every entry point takes
 // it with MaxElements 2 or 3, and refuses it only below 2; MaxKeyLen below 8 refuses both forms
 // ("mimeType").
-func TestReviewLimitsLegacyBlob(t *testing.T) {
+func TestDocLimitsLegacyBlob(t *testing.T) {
 	l := cborTestLink(t, cborTestBlobLinkString)
 	type holder struct {
 		B Blob `cbor:"b"`
