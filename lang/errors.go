@@ -29,7 +29,7 @@ var (
 // Error describes why an input was rejected. Its message names the input (at most 64 bytes
 // of it, escaped), where the problem is and what it is, e.g.
 //
-//	invalid language tag "JA": 'J' at offset 0: the primary language subtag must be lower case
+//	invalid language tag "JA": "JA" at offset 0: the primary language subtag must be lower case
 type Error struct {
 	// Kind names what was being read: "language tag".
 	Kind string
