@@ -84,8 +84,8 @@ func (d *jsonDecoder) decode(data []byte, limits Limits, careful bool) (any, err
 // trimScratch drops the decoder's scratch stacks if any has room for more than n entries, so that
 // a decoder kept for later does not pin what one large value grew.
 func (d *jsonDecoder) trimScratch(n int) {
-	if cap(d.items) > n || cap(d.members) > n || cap(d.buf) > n {
-		d.items, d.members, d.buf = nil, nil, nil
+	if cap(d.items) > n || cap(d.members) > n || cap(d.buf) > n || cap(d.typeOpen) > n {
+		d.items, d.members, d.buf, d.typeOpen = nil, nil, nil, nil
 	}
 }
 
@@ -126,6 +126,14 @@ type jsonDecoder struct {
 	mapProto map[string]any
 	// keyMisses counts the keys this decode has added to the caches (see uncachedKey).
 	keyMisses int
+	// typeAt, in a typed decode, maps the offset of each object that a union member's look for
+	// its "$type" has skipped over to the offset of that object's "$type" value, so that no
+	// member's look skips the same bytes again (see typedJSONDecoder.union); nil until a look
+	// notes one. noteTypes is set during such a look, and typeOpen is peekSkipValue's stack of
+	// the objects it is in.
+	typeAt    map[int]int
+	noteTypes bool
+	typeOpen  []int
 }
 
 // jsonMember is one key/value pair of an object being read.

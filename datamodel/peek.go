@@ -320,9 +320,15 @@ func peekJSONKind(c byte) string {
 // peekSkipValue moves d.pos past the value at d.pos, without building it: strings are read to their
 // closing quote (escapes and UTF-8 checked), brackets counted (not matched: inside a value that
 // UnmarshalJSON accepts they match), literals compared and numbers delimited. depth counts the
-// open brackets, so that no nesting recurses.
+// open brackets, so that no nesting recurses. With d.noteTypes (a typed decode's union members,
+// see typedJSONDecoder.union), it also notes in d.typeAt where the "$type" value of each object
+// it skips lies.
 func (d *jsonDecoder) peekSkipValue() *Error {
 	depth := 0
+	// With d.noteTypes: the '{' offset of each open object (-1 for an array), in d.typeOpen, and
+	// whether the next string is an object's key.
+	note, keyNext := d.noteTypes, false
+	d.typeOpen = d.typeOpen[:0]
 	for {
 		d.skipSpace()
 		if d.pos >= len(d.data) {
@@ -330,11 +336,28 @@ func (d *jsonDecoder) peekSkipValue() *Error {
 		}
 		switch c := d.data[d.pos]; {
 		case c == '"':
-			if _, err := d.peekString(); err != nil {
+			s, err := d.peekString()
+			if err != nil {
 				return err
 			}
+			if keyNext && string(s) == "$type" {
+				d.noteType(d.typeOpen[len(d.typeOpen)-1])
+			}
+			keyNext = false
 		case c == '{' || c == '[':
 			depth++
+			// Deeper than the limit, the decode will refuse the value: nothing to note there.
+			if note && depth > d.limits.MaxDepth {
+				note, keyNext = false, false
+			}
+			if note {
+				obj := -1
+				if c == '{' {
+					obj = d.pos
+				}
+				d.typeOpen = append(d.typeOpen, obj)
+				keyNext = obj >= 0
+			}
 			d.pos++
 			continue
 		case c == '}' || c == ']':
@@ -342,11 +365,16 @@ func (d *jsonDecoder) peekSkipValue() *Error {
 				return d.failByte("a value")
 			}
 			depth--
+			if note {
+				d.typeOpen = d.typeOpen[:depth]
+			}
+			keyNext = false
 			d.pos++
 		case c == ',' || c == ':':
 			if depth == 0 {
 				return d.failByte("a value")
 			}
+			keyNext = note && c == ',' && d.typeOpen[depth-1] >= 0
 			d.pos++
 			continue
 		case c == 't' || c == 'f' || c == 'n':
@@ -371,6 +399,27 @@ func (d *jsonDecoder) peekSkipValue() *Error {
 			return nil
 		}
 	}
+}
+
+// noteType notes in d.typeAt that the "$type" member whose key peekSkipValue has just read
+// belongs to the object at obj: the offset of its value, after the ':' (if the key is followed
+// by one; a malformed member is left for the decode to report). A later "$type" of the same
+// object, a duplicate that the decode refuses, does not replace the first.
+func (d *jsonDecoder) noteType(obj int) {
+	if _, ok := d.typeAt[obj]; ok {
+		return
+	}
+	if d.typeAt == nil {
+		d.typeAt = make(map[int]int)
+	}
+	p := d.pos
+	d.skipSpace()
+	if d.pos < len(d.data) && d.data[d.pos] == ':' {
+		d.pos++
+		d.skipSpace()
+		d.typeAt[obj] = d.pos
+	}
+	d.pos = p
 }
 
 // peekNumberByte reports whether c may continue a JSON number.

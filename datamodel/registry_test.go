@@ -588,6 +588,9 @@ func FuzzRegistryDecodeJSON(f *testing.F) {
 	f.Add([]byte(`{"$type":"app.example.closedPost","embed":{"record":` + regStrong + `,"$type":"app.bsky.embed.record"}}`))
 	f.Add([]byte(`{"text":"x","createdAt":"","embed":{"external":{"uri":"u","title":"t","description":"d"},"$type":"app.bsky.embed.external"},"$type":"app.bsky.feed.post"}`))
 	f.Add([]byte(`{"$type":"app.bsky.feed.post","embed":{"$type":"app.x.y","n":[1,{"$type":"app.bsky.embed.images"}]}}`))
+	// "$type" last, under members that hold objects with a "$type" of their own (the noted
+	// look-ups of typedJSONDecoder.union).
+	f.Add([]byte(`{"embed":{"record":{"uri":"at://did:plc:a/b.c/d","cid":"x","$type":"t"},"n":[{"a":{"$type":"q"},"$type":"app.bsky.embed.images"}],"$type":"app.bsky.embed.record"},"text":"x","$type":"app.bsky.feed.post"}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v, err := r.DecodeJSON(data)
 		g, gerr := UnmarshalJSON(data)

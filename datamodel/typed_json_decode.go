@@ -101,7 +101,7 @@ func typedJSONUnmarshal(data []byte, p *typedPlan, ptr unsafe.Pointer, c config)
 		d.careful = true
 		err = t.run(p, ptr)
 	}
-	d.data, d.slabs, d.strs = nil, cborSlabs{}, nil
+	d.data, d.slabs, d.strs, d.typeAt = nil, cborSlabs{}, nil, nil
 	d.trimScratch(jsonMaxPooledScratch)
 	putJSONDecoder(d)
 	if err == nil {

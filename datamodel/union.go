@@ -243,7 +243,21 @@ func (t *typedJSONDecoder) union(p *typedPlan, f *typedField, ptr unsafe.Pointer
 	if d.data[start] != '{' {
 		return t.mismatch(p, f, start, "a union member is an object")
 	}
-	typ, perr := d.peekRecordType()
+	// The "$type" is looked for first; when it comes after other members, the look skips them,
+	// and with them any union members nested in them, whose own looks would skip their members
+	// again: on members that put "$type" last, each level would skip every level below it, work
+	// in proportion to the input times its depth. So the skips note where the "$type" of each
+	// object they pass lies (d.typeAt), and a member found there is not looked through again.
+	var typ []byte
+	var perr *Error
+	if at, ok := d.typeAt[start]; ok {
+		d.pos = at
+		typ, perr = d.peekTypeValue()
+	} else {
+		d.noteTypes = true
+		typ, perr = d.peekRecordType()
+		d.noteTypes = false
+	}
 	d.pos = start
 	if perr != nil {
 		return perr
