@@ -50,7 +50,11 @@ func RecordTypeCBOR(data []byte) ([]byte, error) {
 	return t, nil
 }
 
-func recordTypeCBOR(data []byte) ([]byte, *Error) {
+func recordTypeCBOR(data []byte) ([]byte, *Error) { return recordTypeNoting(data, nil) }
+
+// recordTypeNoting is recordTypeCBOR, whose skips of the entries before "$type" note in notes,
+// when it is not nil, where the "$type" of each map they pass lies (see cborTypeNotes).
+func recordTypeNoting(data []byte, notes *cborTypeNotes) ([]byte, *Error) {
 	major, n, p, err := cborHead(data, 0)
 	if err != nil {
 		return nil, err
@@ -91,11 +95,31 @@ func recordTypeCBOR(data []byte) ([]byte, *Error) {
 				return nil, errNoRecordType(0) // every later key sorts after "$type" too
 			}
 		}
-		if p, err = peekSkipCBOR(data, ke); err != nil {
+		if p, err = peekSkipNoting(data, ke, notes); err != nil {
 			return nil, err.atKey(string(data[ks:ke]))
 		}
 	}
 	return nil, errNoRecordType(0)
+}
+
+// cborTypeNotes is where a typed decode's looks for its union members' "$type" (typedDecoder.union)
+// note the "$type" of the maps they skip over: at maps the offset of each such map's head, in the
+// whole input, to the offset of its "$type" value, so that no member's look skips the same bytes
+// again. base is the offset in the whole input of the data being looked at, maxDepth the depth
+// below which nothing is noted (the decode refuses deeper values), and open the skip's stack of
+// the containers it is in.
+type cborTypeNotes struct {
+	at       map[int]int
+	base     int
+	maxDepth int
+	open     []cborOpen
+	deep     bool // the skip went deeper than maxDepth: it notes nothing more
+}
+
+// cborOpen is a container a noting skip is in: the items of it still to come (a map's keys and
+// values counted apart), and its head's offset if it is a map, -1 otherwise.
+type cborOpen struct {
+	left, mapAt int
 }
 
 // errNoRecordType is the error for a record map, at off, with no "$type" key.
@@ -125,7 +149,14 @@ func peekTypeCBOR(data []byte, off int) ([]byte, *Error) {
 // items still to skip, nested ones included, so that no nesting recurses; each must take at least
 // a byte (a map entry two), which a count is checked against before it is added: pending never
 // exceeds the bytes left, and a forged count costs nothing.
-func peekSkipCBOR(data []byte, off int) (int, *Error) {
+func peekSkipCBOR(data []byte, off int) (int, *Error) { return peekSkipNoting(data, off, nil) }
+
+// peekSkipNoting is peekSkipCBOR, noting in notes, when it is not nil, where the "$type" value
+// of each map it skips lies.
+func peekSkipNoting(data []byte, off int, notes *cborTypeNotes) (int, *Error) {
+	if notes != nil {
+		notes.open, notes.deep = notes.open[:0], false
+	}
 	for pending := 1; pending > 0; pending-- {
 		if off >= len(data) {
 			return 0, cborErr(ErrTruncated, off, "")
@@ -164,9 +195,50 @@ func peekSkipCBOR(data []byte, off int) (int, *Error) {
 				return 0, err
 			}
 		}
+		if notes != nil {
+			notes.item(data, off, p, major, arg)
+		}
 		off = p
 	}
 	return off, nil
+}
+
+// item accounts for the item whose head is at off (its contents, for a string, end at end) in
+// the skip's stack of open containers, and notes the value's offset when the item is the key
+// "$type" of a map. Only a map's first "$type" is noted: a duplicate key is the decode's to refuse.
+func (n *cborTypeNotes) item(data []byte, off, end int, major byte, arg uint64) {
+	if n.deep {
+		return
+	}
+	if k := len(n.open) - 1; k >= 0 {
+		top := &n.open[k]
+		if top.mapAt >= 0 && top.left%2 == 0 && major == 3 && string(data[end-int(arg):end]) == "$type" {
+			at := n.base + top.mapAt
+			if _, ok := n.at[at]; !ok {
+				if n.at == nil {
+					n.at = make(map[int]int)
+				}
+				n.at[at] = n.base + end
+			}
+		}
+		top.left--
+	}
+	if (major == 4 || major == 5 || major == 6) && arg > 0 {
+		if len(n.open) >= n.maxDepth {
+			n.deep = true // the decode refuses this value: no note is needed below it
+			return
+		}
+		o := cborOpen{left: int(arg), mapAt: -1}
+		if major == 5 {
+			o.left, o.mapAt = 2*int(arg), off
+		} else if major == 6 {
+			o.left = 1 // the tagged item
+		}
+		n.open = append(n.open, o)
+	}
+	for k := len(n.open) - 1; k >= 0 && n.open[k].left == 0; k-- {
+		n.open = n.open[:k]
+	}
 }
 
 // RecordTypeJSON returns the "$type" of the atproto JSON record in data, scanning the top-level

@@ -452,6 +452,9 @@ func FuzzRegistryDecode(f *testing.F) {
 	f.Add(regTestRecord(f, `{"$type":"app.example.closedPost","embed":{"$type":"app.bsky.embed.record","record":`+regStrong+`}}`))
 	f.Add(regTestRecord(f, `{"$type":"app.bsky.feed.post","text":"x","createdAt":"","embed":{"$type":"app.bsky.embed.external","external":{"uri":"u","title":"t","description":"d"}}}`))
 	f.Add(regTestRecord(f, `{"$type":"app.bsky.feed.post","text":"x","createdAt":"","embed":{"$type":"app.x.y","n":[1,{"$type":"app.bsky.embed.images"}]}}`))
+	// Keys that sort before "$type" holding maps with a "$type" of their own (the noted look-ups
+	// of typedDecoder.union).
+	f.Add(regTestRecord(f, `{"$type":"app.bsky.feed.post","text":"x","createdAt":"","embed":{"$type":"app.x.y","n":[{"$type":"q","a":{"$type":"r"}}],"m":{"$type":"app.bsky.embed.images","tag":[{"$type":"s"}]}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v, err := r.DecodeCBOR(data)
 		g, gerr := UnmarshalCBOR(data)

@@ -29,7 +29,8 @@ import (
 type typedDecoder struct {
 	cborDecoder
 	disallowUnknown bool
-	registry        *Registry // WithRegistry: the Go types of union members, or nil
+	registry        *Registry     // WithRegistry: the Go types of union members, or nil
+	typeNotes       cborTypeNotes // where skipped maps' "$type" lie (see union)
 }
 
 // cborGenericErr returns UnmarshalCBOR's error for data under lim, or nil.

@@ -206,12 +206,23 @@ func (d *typedDecoder) union(p *typedPlan, f *typedField, ptr unsafe.Pointer, of
 	if d.data[off]>>5 != 5 {
 		return 0, d.mismatch(p, f, off, "a union member is a map")
 	}
-	t, err := recordTypeCBOR(d.data[off:])
-	if err != nil {
-		// A map the generic decoder would refuse gets its error from typedUnmarshal, which looks
-		// again at any input that fails; for a valid one this is "no $type key".
-		err.Offset += off
-		return 0, err
+	// The "$type" is looked for first, skipping the entries whose keys sort before it, and with
+	// them any union members nested in them: the looks note where each skipped map's "$type"
+	// lies, so that no look skips the same bytes again (see typedJSONDecoder.union).
+	var t []byte
+	var err *Error
+	if at, ok := d.typeNotes.at[off]; ok {
+		if t, err = peekTypeCBOR(d.data, at); err != nil {
+			return 0, err.atKey("$type")
+		}
+	} else {
+		d.typeNotes.base, d.typeNotes.maxDepth = off, d.lim.MaxDepth
+		if t, err = recordTypeNoting(d.data[off:], &d.typeNotes); err != nil {
+			// A map the generic decoder would refuse gets its error from typedUnmarshal, which
+			// looks again at any input that fails; for a valid one this is "no $type key".
+			err.Offset += off
+			return 0, err
+		}
 	}
 	e := d.registry.lookup(t)
 	if e == nil {

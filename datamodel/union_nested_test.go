@@ -41,6 +41,20 @@ func unionNestJSON(depth int, typeLast bool) []byte {
 	return []byte(b.String())
 }
 
+// unionNestCBOR is unionNestJSON in DAG-CBOR, where the keys "in" and "n" sort before "$type".
+func unionNestCBOR(tb testing.TB, depth int) []byte {
+	deep := WithLimits(Limits{MaxDepth: depth + 1})
+	v, err := UnmarshalJSON(unionNestJSON(depth, false), deep)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	data, err := MarshalCBOR(v, deep)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data
+}
+
 // TestUnionNestedTypeLast: members nested in members decode the same whether their "$type" comes
 // first or last, at depths up to a raised MaxDepth, through the registry and with duplicates and
 // a missing "$type" still refused.
@@ -62,6 +76,12 @@ func TestUnionNestedTypeLast(t *testing.T) {
 		if !reflect.DeepEqual(first, last) {
 			t.Errorf("depth %d: $type last decodes to %+v, first to %+v", depth, last, first)
 		}
+		// In DAG-CBOR "in" and "n" sort before "$type": every member's look skips the members
+		// nested in it.
+		fromCBOR, err := r.DecodeCBOR(unionNestCBOR(t, depth), deep)
+		if err != nil || !reflect.DeepEqual(first, fromCBOR) {
+			t.Errorf("depth %d: from CBOR %+v, %v", depth, fromCBOR, err)
+		}
 		n, levels := first.(*unionNest), 1
 		for n.In.Value() != nil {
 			n = n.In.Value().(*unionNest)
@@ -82,11 +102,21 @@ func TestUnionNestedTypeLast(t *testing.T) {
 		if _, err := r.DecodeJSON([]byte(in)); err == nil {
 			t.Errorf("%s: accepted", in)
 		}
+		// The same in DAG-CBOR, where the decoder reads the members' keys in their order.
+		if v, err := UnmarshalJSON([]byte(in)); err == nil {
+			data, err := MarshalCBOR(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := r.DecodeCBOR(data); err == nil {
+				t.Errorf("%s in CBOR: accepted", in)
+			}
+		}
 	}
 }
 
 // BenchmarkUnionNestedTypeLast decodes records nested in each other's union field with "$type"
-// last in each, at two depths: the time per byte stays flat with depth when no member's look for
+// last in each (in JSON; DAG-CBOR's key order puts it after "in"), at two depths: the time per byte stays flat with depth when no member's look for
 // its "$type" goes over the members nested in it again.
 func BenchmarkUnionNestedTypeLast(b *testing.B) {
 	r := new(Registry)
@@ -96,10 +126,19 @@ func BenchmarkUnionNestedTypeLast(b *testing.B) {
 	deep := WithLimits(Limits{MaxDepth: 1000})
 	for _, depth := range []int{100, 1000} {
 		data := unionNestJSON(depth, true)
-		b.Run(fmt.Sprintf("depth=%d", depth), func(b *testing.B) {
+		b.Run(fmt.Sprintf("json/depth=%d", depth), func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			for b.Loop() {
 				if _, err := r.DecodeJSON(data, deep); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		cb := unionNestCBOR(b, depth)
+		b.Run(fmt.Sprintf("cbor/depth=%d", depth), func(b *testing.B) {
+			b.SetBytes(int64(len(cb)))
+			for b.Loop() {
+				if _, err := r.DecodeCBOR(cb, deep); err != nil {
 					b.Fatal(err)
 				}
 			}
