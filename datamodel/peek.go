@@ -95,7 +95,7 @@ func recordTypeNoting(data []byte, notes *cborTypeNotes) ([]byte, *Error) {
 				return nil, errNoRecordType(0) // every later key sorts after "$type" too
 			}
 		}
-		if p, err = peekSkipNoting(data, ke, notes); err != nil {
+		if p, err = peekSkipCBOR(data, ke, notes); err != nil {
 			return nil, err.atKey(string(data[ks:ke]))
 		}
 	}
@@ -148,12 +148,9 @@ func peekTypeCBOR(data []byte, off int) ([]byte, *Error) {
 // peekSkipCBOR returns the offset just past the item at off, reading heads only. pending counts the
 // items still to skip, nested ones included, so that no nesting recurses; each must take at least
 // a byte (a map entry two), which a count is checked against before it is added: pending never
-// exceeds the bytes left, and a forged count costs nothing.
-func peekSkipCBOR(data []byte, off int) (int, *Error) { return peekSkipNoting(data, off, nil) }
-
-// peekSkipNoting is peekSkipCBOR, noting in notes, when it is not nil, where the "$type" value
-// of each map it skips lies.
-func peekSkipNoting(data []byte, off int, notes *cborTypeNotes) (int, *Error) {
+// exceeds the bytes left, and a forged count costs nothing. With notes (not nil), it also notes
+// there where the "$type" value of each map it skips lies.
+func peekSkipCBOR(data []byte, off int, notes *cborTypeNotes) (int, *Error) {
 	if notes != nil {
 		notes.open, notes.deep = notes.open[:0], false
 	}
