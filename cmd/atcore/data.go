@@ -26,10 +26,12 @@ $ atcore json2cbor testdata/records/like.json | atcore cid
 bafyreihp7yga6z7sag5rdvg2dwusrabhddjzvho6ahmrzq6jqrlxp5pmvu  -`,
 	maxArgs: 1,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
-		outFile := fs.String("o", "", "write the CBOR to `FILE` instead of standard output")
+		outFile := fs.String("o", "", "write the CBOR to `FILE` instead of standard output (\"-\": standard output)")
 		force := fs.Bool("force", false, "write CBOR to standard output even if it is a terminal")
 		return func(c *call, args []string) int {
-			if *outFile == "" && c.stdoutTerminal && !*force {
+			// "-" names standard output, as it names standard input among the inputs.
+			toStdout := *outFile == "" || *outFile == stdinName
+			if toStdout && c.stdoutTerminal && !*force {
 				return c.usageError("not writing binary CBOR to a terminal; redirect it, or use -o FILE or -force")
 			}
 			name := inputNames(args)[0]
@@ -44,7 +46,7 @@ bafyreihp7yga6z7sag5rdvg2dwusrabhddjzvho6ahmrzq6jqrlxp5pmvu  -`,
 				}
 				return c.fail(name, err)
 			}
-			if *outFile != "" {
+			if !toStdout {
 				if err := os.WriteFile(*outFile, out, 0o666); err != nil {
 					return c.fail(*outFile, withoutPath(err))
 				}

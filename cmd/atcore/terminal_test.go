@@ -82,6 +82,22 @@ func TestBinaryOutputToTerminal(t *testing.T) {
 		t.Errorf("json2cbor -o FILE: exit %d, file %x (%v), stdout %q, stderr %q", code, got, err, stdout.String(), stderr.String())
 	}
 
+	// "-o -" is standard output, refused on a terminal as without -o, and written with -force.
+	stdout.Reset()
+	stderr.Reset()
+	code = run([]string{"json2cbor", "-o", "-"}, bytes.NewReader(in), ttyWriter{&stdout}, &stderr)
+	if code != exitUsage || stdout.Len() != 0 || stderr.String() != want {
+		t.Errorf("json2cbor -o - to a terminal: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+	stderr.Reset()
+	code = run([]string{"json2cbor", "-o", "-", "-force"}, bytes.NewReader(in), ttyWriter{&stdout}, &stderr)
+	if code != exitOK || !bytes.Equal(stdout.Bytes(), unhex("a1 6161 01")) || stderr.Len() != 0 {
+		t.Errorf("json2cbor -o - -force to a terminal: exit %d, stdout %x, stderr %q", code, stdout.Bytes(), stderr.String())
+	}
+	if _, err := os.Stat("-"); err == nil {
+		t.Errorf("json2cbor -o - wrote a file named \"-\"")
+	}
+
 	// Text output is fine on a terminal.
 	stderr.Reset()
 	if code := run([]string{"cbor2json"}, bytes.NewReader(unhex("a1 6161 01")), ttyWriter{&stdout}, &stderr); code != exitOK || stderr.Len() != 0 {
