@@ -160,6 +160,7 @@ atcore check: invalid DID "did:PLC:x": 'P' at offset 4: the method is lower-case
 			if len(values) > 0 && values[0] == "--" { // the flag parser stopped at KIND, before it
 				values, c.literal = values[1:], true
 			}
+			c.jsonPerItem = *asJSON
 			return c.eachItem(values, func(w *bufio.Writer, value string) error {
 				_, err := k.parse(value)
 				switch {

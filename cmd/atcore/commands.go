@@ -94,6 +94,9 @@ type call struct {
 	// literal: the arguments came after "--", so "-" is an argument like any other, not
 	// standard input (a record key may be "-").
 	literal bool
+	// jsonPerItem: the command writes one JSON object per input (-json), so that eachItem
+	// writes one for an input it rejects itself (a line too long to read) too.
+	jsonPerItem bool
 }
 
 // usageError reports a command-line error that belongs to no command on standard error: one line,

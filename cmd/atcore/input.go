@@ -151,7 +151,8 @@ const maxLine = 64 << 10
 // ending, a stray space from copy and paste) and blank lines are skipped. fn writes its result
 // line to w; an item it rejects is reported on standard error, in input order, and makes the
 // exit status exitData while the other items go on. A line longer than maxLine is such an item,
-// reported without its text. It returns the exit status.
+// reported without its text (with c.jsonPerItem, also as a JSON object whose input is empty).
+// It returns the exit status.
 func (c *call) eachItem(args []string, fn func(w *bufio.Writer, item string) error) int {
 	w := bufio.NewWriter(c.stdout)
 	status := exitOK
@@ -175,8 +176,13 @@ func (c *call) eachItem(args []string, fn func(w *bufio.Writer, item string) err
 		c.noteTerminal()
 		err := eachLine(c.stdin, func(n int, line []byte, long bool) {
 			if long {
+				err := fmt.Errorf("line %d is longer than %d bytes", n, maxLine)
+				if c.jsonPerItem { // its text is not kept: the object says which line it was
+					off := -1
+					writeJSONLine(w, checkResult{Error: stdinName + ": " + err.Error(), Offset: &off})
+				}
 				w.Flush()
-				status = c.fail(stdinName, fmt.Errorf("line %d is longer than %d bytes", n, maxLine))
+				status = c.fail(stdinName, err)
 				return
 			}
 			if item := strings.TrimSpace(string(line)); item != "" {

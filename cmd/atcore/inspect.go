@@ -69,6 +69,7 @@ rkey=app.bsky.feed.post`,
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
 		asJSON := fs.Bool("json", false, "print one JSON object per value")
 		return func(c *call, args []string) int {
+			c.jsonPerItem = *asJSON
 			return c.eachItem(args, func(w *bufio.Writer, value string) error {
 				found, closest, err := inspect(value)
 				if *asJSON {

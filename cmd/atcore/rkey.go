@@ -35,6 +35,7 @@ atcore rkey check: invalid record key "self": key type tid: a TID has 13 charact
 			if err != nil {
 				return c.usageError("-type: %v", err)
 			}
+			c.jsonPerItem = *asJSON
 			return c.eachItem(args, func(w *bufio.Writer, in string) error {
 				collection, key, err := checkKeyOrPath(kt, in)
 				switch {

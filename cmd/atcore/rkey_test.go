@@ -116,6 +116,26 @@ func TestLongLines(t *testing.T) {
 	}
 }
 
+// With -json, a long line is an object as any bad input is, so that the objects stay one per
+// input: its text is not kept, so its input is empty and its error names the line.
+func TestLongLinesJSON(t *testing.T) {
+	stdin := []byte("self\n" + strings.Repeat("a", 70000) + "\nself\n")
+	const long = `{"input":"","ok":false,"error":"-: line 2 is longer than 65536 bytes","offset":-1}` + "\n"
+	for _, args := range [][]string{
+		{"rkey", "check", "-json"},
+		{"check", "-json", "rkey"},
+		{"inspect", "-json"},
+		{"tid", "inspect", "-json"},
+	} {
+		r := atcore(stdin, args...)
+		lines := strings.SplitAfter(r.stdout, "\n")
+		if r.code != exitData || len(lines) != 4 || lines[1] != long || lines[3] != "" ||
+			!strings.Contains(r.stderr, "-: line 2 is longer than 65536 bytes") {
+			t.Errorf("%v: exit %d\nstdout %q\nstderr %q", args, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
 // A long line is skipped without being held: reading past 64 MiB of one line allocates a small
 // fraction of that.
 func TestLongLineBounded(t *testing.T) {

@@ -105,6 +105,7 @@ tid=3kxnlhr3gxq23 time=2024-07-19T16:40:46.480310Z clock=1 class=best-effort int
 	setup: func(fs *flag.FlagSet) func(*call, []string) int {
 		asJSON := fs.Bool("json", false, "print one JSON object per line")
 		return func(c *call, args []string) int {
+			c.jsonPerItem = *asJSON
 			return c.eachItem(args, func(w *bufio.Writer, arg string) error {
 				t, err := tid.ParseLenient(arg)
 				if err != nil {
