@@ -118,12 +118,15 @@ func (d *CBORDecoder) Decode() (any, error) {
 		return nil, d.err
 	}
 	// The value is decoded once its end is buffered, found by skipping item heads (cborSkip,
-	// linear however the bytes arrive), or after every read once cborSkip meets a head it does
-	// not follow (the decoder then stops at that head, or earlier for want of bytes).
+	// linear however the bytes arrive), or, once cborSkip meets a head it does not follow, when
+	// the bytes that the arrays and maps around that head declare are buffered (the decoder then
+	// stops at that head; with fewer bytes it would stop earlier, at the count of a container
+	// for want of bytes, and decoding again after every read cost the bytes before that
+	// container once per read).
 	d.skip = cborSkip{pending: 1}
 	for {
 		data := d.in.unread()
-		if len(data) > 0 && (d.in.eof || len(data) > d.lim.MaxCBORSize || d.skip.advance(data) != 0) {
+		if len(data) > 0 && (d.in.eof || len(data) > d.lim.MaxCBORSize || d.skip.ready(data)) {
 			v, end, err := cborPrefix(data, d.lim)
 			if err == nil {
 				d.in.start += end
@@ -163,6 +166,23 @@ func (d *CBORDecoder) InputOffset() int { return d.in.offset() }
 type cborSkip struct {
 	pos     int    // offset, in the unread bytes, of the next head to read
 	pending uint64 // items still to read before the value ends (saturating)
+	// need is how many unread bytes the decoder's count checks ask for (cborContainer: a byte
+	// per element of an array, two per entry of a map, after its head), over every array and
+	// map head read so far (saturating): with fewer, the decoder cannot get past them to a head
+	// that advance does not follow.
+	need uint64
+}
+
+// ready reports whether the value in data is worth decoding: its end is buffered, or advance
+// has met a head it does not follow and the containers read before it have their bytes.
+func (s *cborSkip) ready(data []byte) bool {
+	switch s.advance(data) {
+	case 1:
+		return true
+	case -1:
+		return uint64(len(data)) >= s.need
+	}
+	return false
 }
 
 // advance reads the heads in data from s.pos on. It returns 1 when the value ends at or before
@@ -204,6 +224,13 @@ func (s *cborSkip) advance(data []byte) int {
 			items = min(arg, math.MaxUint64/2) * 2
 		case 6:
 			items = 1
+		}
+		if ib>>5 == 4 || ib>>5 == 5 {
+			if items > math.MaxUint64/2-uint64(p) {
+				s.need = math.MaxUint64 / 2
+			} else {
+				s.need = max(s.need, uint64(p)+items)
+			}
 		}
 		// pending−1+items, saturating: a forged length costs nothing, as every item still
 		// takes a byte that must arrive.
