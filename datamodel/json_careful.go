@@ -1,6 +1,7 @@
 package datamodel
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 )
@@ -35,6 +36,9 @@ func (d *jsonDecoder) objectCareful() (any, error) {
 			m, err := d.member()
 			if err != nil {
 				d.popMembers(base)
+				if err == errJSONOverDeep {
+					err = d.fail(ErrTooDeep, start, overLimit(-1, "", d.limits.MaxDepth))
+				}
 				return nil, err
 			}
 			d.members = append(d.members, m)
@@ -64,6 +68,10 @@ func (d *jsonDecoder) objectCareful() (any, error) {
 	return v, nil
 }
 
+// errJSONOverDeep is member's report that the object being read, one level below MaxDepth, has
+// a container value: objectCareful refuses the object (ErrTooDeep at its start).
+var errJSONOverDeep = errors.New("datamodel: internal: an object beyond MaxDepth")
+
 // member reads "key": value; the whitespace before it has been skipped.
 func (d *jsonDecoder) member() (jsonMember, error) {
 	m := jsonMember{keyOff: d.pos}
@@ -72,6 +80,13 @@ func (d *jsonDecoder) member() (jsonMember, error) {
 		return jsonMember{}, err
 	}
 	m.key, m.valOff = key, d.pos
+	if d.depth > d.limits.MaxDepth && d.pos < len(d.data) && (d.data[d.pos] == '{' || d.data[d.pos] == '[') {
+		// The object is one level below MaxDepth, where only a $link or $bytes leaf may sit,
+		// and a leaf's member is a string: this one is a map (or a blob), beyond the limit
+		// itself, and is refused where it starts, as UnmarshalCBOR refuses its map, not at
+		// the member's value one level further down.
+		return jsonMember{}, errJSONOverDeep
+	}
 	if m.val, err = d.memberValue(key); err != nil {
 		return jsonMember{}, err
 	}

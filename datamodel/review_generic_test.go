@@ -33,3 +33,43 @@ func TestReviewCBORDecoderSlowStreamLinear(t *testing.T) {
 		t.Errorf("Decode allocated %d bytes for a %d-byte stream read a byte at a time", alloc, len(b))
 	}
 }
+
+// TestReviewJSONTooDeepAtTheObject: a map or blob one level beyond MaxDepth is refused where it
+// starts, at its own path, as UnmarshalCBOR and Validate refuse it, and not at a member's value
+// one level further down: a blob counts as one level and the $link object of its "ref" as none
+// (UnmarshalJSON's doc), so the too-deep value is the blob, not its ref.
+func TestReviewJSONTooDeepAtTheObject(t *testing.T) {
+	const link = `{"$link":"bafkreiaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}`
+	opt := WithLimits(Limits{MaxDepth: 1})
+	for _, in := range []string{
+		`{"a":{"$type":"blob","ref":` + link + `,"mimeType":"a","size":1}}`,
+		`{"a":{"mimeType":"a","size":1,"$type":"blob","ref":` + link + `}}`,
+		`{"a":{"b":{}}}`,
+		`{"a":{"b":[1]}}`,
+		`{"a":{"b":` + link + `}}`,
+	} {
+		v, err := UnmarshalJSON([]byte(in))
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		cb, err := MarshalCBOR(v)
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		for name, err := range map[string]error{
+			"UnmarshalJSON":         func() error { _, err := UnmarshalJSON([]byte(in), opt); return err }(),
+			"UnmarshalJSON careful": func() error { _, err := unmarshalJSON([]byte(in), newConfig([]Option{opt}).limits, true); return err }(),
+			"UnmarshalCBOR":         func() error { _, err := UnmarshalCBOR(cb, opt); return err }(),
+			"Validate":              Validate(v, opt),
+		} {
+			var e *Error
+			if !errors.As(err, &e) || e.Err != ErrTooDeep || e.Path != "/a" {
+				t.Errorf("%s: %s: %v, want ErrTooDeep at /a", in, name, err)
+				continue
+			}
+			if name != "Validate" && name != "UnmarshalCBOR" && e.Offset != 5 {
+				t.Errorf("%s: %s: offset %d, want 5 (the object's '{')", in, name, e.Offset)
+			}
+		}
+	}
+}
