@@ -81,7 +81,11 @@ type Error struct {
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("datamodel: ")
-	b.WriteString(e.Err.Error())
+	if e.Err != nil {
+		b.WriteString(e.Err.Error())
+	} else { // an Error built by hand without its sentinel
+		b.WriteString("error")
+	}
 	if e.Detail != "" {
 		b.WriteString(" (")
 		b.WriteString(e.Detail)

@@ -106,7 +106,7 @@ func (l Limits) withDefaults() Limits {
 
 // Option configures a call: a decode, an encode or Validate. The same options serve the CBOR and
 // JSON entry points; an option that does not concern a call (DisallowUnknownFields for an
-// encoder, say) is ignored by it.
+// encoder, say) is ignored by it, and so is a nil Option (a conditional option left unset).
 type Option func(*config)
 
 type config struct {
@@ -134,7 +134,9 @@ func WithLimits(l Limits) Option {
 func newConfig(opts []Option) config {
 	c := config{limits: DefaultLimits()}
 	for _, o := range opts {
-		o(&c)
+		if o != nil {
+			o(&c)
+		}
 	}
 	return c
 }

@@ -8,12 +8,12 @@ import (
 	"testing/iotest"
 )
 
-// TestReviewCBORDecoderSlowStreamLinear: a value whose bytes arrive a few at a time, with a head
+// TestCBORDecoderSlowStreamLinear: a value whose bytes arrive a few at a time, with a head
 // the stream's skip does not follow (reserved additional information 28) inside an array whose
 // declared count is still to arrive, is decoded once its bytes are there, not after every read:
 // each decode copied the 64 KiB byte string before the array, once per one-byte read (256 MB
 // for this 70 KB input), work that grew as the size of the value times its length.
-func TestReviewCBORDecoderSlowStreamLinear(t *testing.T) {
+func TestCBORDecoderSlowStreamLinear(t *testing.T) {
 	const pre, n = 64 << 10, 4096
 	var b []byte
 	b = append(b, 0x82, 0x5a, 0, pre>>16, pre>>8&0xff, pre&0xff) // [bytes of 64 KiB, ...
@@ -34,11 +34,11 @@ func TestReviewCBORDecoderSlowStreamLinear(t *testing.T) {
 	}
 }
 
-// TestReviewJSONTooDeepAtTheObject: a map or blob one level beyond MaxDepth is refused where it
+// TestJSONTooDeepAtTheObject: a map or blob one level beyond MaxDepth is refused where it
 // starts, at its own path, as UnmarshalCBOR and Validate refuse it, and not at a member's value
 // one level further down: a blob counts as one level and the $link object of its "ref" as none
 // (UnmarshalJSON's doc), so the too-deep value is the blob, not its ref.
-func TestReviewJSONTooDeepAtTheObject(t *testing.T) {
+func TestJSONTooDeepAtTheObject(t *testing.T) {
 	const link = `{"$link":"bafkreiaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}`
 	opt := WithLimits(Limits{MaxDepth: 1})
 	for _, in := range []string{
@@ -71,5 +71,56 @@ func TestReviewJSONTooDeepAtTheObject(t *testing.T) {
 				t.Errorf("%s: %s: offset %d, want 5 (the object's '{')", in, name, e.Offset)
 			}
 		}
+	}
+}
+
+// TestNilOption: a nil Option is ignored, as the Option doc says, by every entry point, rather
+// than called (a panic); it used to be.
+func TestNilOption(t *testing.T) {
+	js := []byte(`{"a":[1,"x"]}`)
+	v, err := UnmarshalJSON(js, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cb, err := MarshalCBOR(v, nil, WithSafeIntegers(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := UnmarshalCBOR(cb, nil); err != nil {
+		t.Error(err)
+	}
+	if err := ScanCBOR(cb, nil); err != nil {
+		t.Error(err)
+	}
+	if err := Validate(v, nil); err != nil {
+		t.Error(err)
+	}
+	if _, err := MarshalJSON(v, nil); err != nil {
+		t.Error(err)
+	}
+	var s struct {
+		A []any `cbor:"a"`
+	}
+	if err := UnmarshalCBORStruct(cb, &s, nil); err != nil || len(s.A) != 2 {
+		t.Errorf("UnmarshalCBORStruct: %v, %v", s, err)
+	}
+	if err := UnmarshalJSONStruct(js, &s, nil); err != nil || len(s.A) != 2 {
+		t.Errorf("UnmarshalJSONStruct: %v, %v", s, err)
+	}
+	// The option next to a nil one still applies.
+	if _, err := UnmarshalJSON(js, nil, WithLimits(Limits{MaxElements: 1})); !errors.Is(err, ErrTooManyElements) {
+		t.Errorf("WithLimits after nil: %v", err)
+	}
+}
+
+// TestErrorWithoutSentinel: an Error built without its Err still has a message (Error used to
+// panic).
+func TestErrorWithoutSentinel(t *testing.T) {
+	e := &Error{Offset: 3, Detail: "d", Path: "/a"}
+	if got, want := e.Error(), `datamodel: error (d) at "/a" at offset 3`; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if errors.Unwrap(e) != nil {
+		t.Errorf("Unwrap: %v", errors.Unwrap(e))
 	}
 }
