@@ -69,6 +69,9 @@ func (e *Error) Error() string {
 	case kindBinary:
 		return "invalid binary CID of " + nBytes(uint64(e.Len)) + ": " + e.Reason
 	}
+	if e.Err == nil { // an Error built by hand without its sentinel
+		return "cidutil: " + e.Reason
+	}
 	return e.Err.Error() + ": " + e.Reason
 }
 
