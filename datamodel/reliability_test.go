@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 )
 
@@ -196,6 +197,9 @@ func attacks() []attack {
 		{item: "1", name: "a Go value of 2^20 nested arrays, MaxDepth raised", call: "MarshalCBOR",
 			input: func() any { return deepArray(1 << 20) }, size: func(any) int { return 1 << 20 },
 			run: func(in any) error { _, err := MarshalCBOR(in, raised); return err }, want: ErrTooDeep},
+		{item: "1", name: "a Go value of 2^20 nested arrays", call: "MarshalCBORStruct",
+			input: func() any { return deepArray(1 << 20) }, size: func(any) int { return 1 << 20 },
+			run: func(in any) error { _, err := MarshalCBORStruct(in); return err }, want: ErrTooDeep},
 		{item: "1", name: "a Go value of 2^20 nested arrays", call: "Links, Blobs",
 			input: func() any { return deepArray(1 << 20) }, size: func(any) int { return 1 << 20 },
 			run: func(in any) error { _, _ = Links(in), Blobs(in); return nil }},
@@ -231,9 +235,6 @@ func attacks() []attack {
 		{item: "3", name: "a struct whose field holds the struct", call: "MarshalCBORStruct",
 			input: func() any { s := &selfRef{}; s.Next = s; return s }, size: func(any) int { return 1 },
 			run: func(in any) error { _, err := MarshalCBORStruct(in); return err }, want: ErrTooDeep, perByte: math.Inf(1)},
-		{item: "1", name: "a Go value of 2^20 nested arrays", call: "MarshalCBORStruct",
-			input: func() any { return deepArray(1 << 20) }, size: func(any) int { return 1 << 20 },
-			run: func(in any) error { _, err := MarshalCBORStruct(in); return err }, want: ErrTooDeep},
 		{item: "3", name: "a map that contains itself", call: "Links, Blobs",
 			input: func() any { m := map[string]any{}; m["x"] = m; return m }, size: func(any) int { return 1 },
 			run: func(in any) error { _, _ = Links(in), Blobs(in); return nil }, perByte: math.Inf(1)},
@@ -300,6 +301,18 @@ func attacks() []attack {
 				return c
 			},
 			run: func(in any) error { _, err := UnmarshalCBOR(bytesIn(in)); return err }, perByte: 32},
+		{item: "6", name: "1023 records nested in each other's union field, \"$type\" last in each, MaxDepth raised", call: "Registry.DecodeJSON",
+			input: func() any { return unionNestJSON(MaxDepthCeiling-1, true) },
+			run:   func(in any) error { _, err := unionNestRegistry().DecodeJSON(bytesIn(in), raised); return err }},
+		{item: "6", name: "the same in DAG-CBOR, where the union field's key sorts before \"$type\"", call: "Registry.DecodeCBOR",
+			input: func() any { return unionNestCBOR(nil, MaxDepthCeiling-1) },
+			run:   func(in any) error { _, err := unionNestRegistry().DecodeCBOR(bytesIn(in), raised); return err }},
+		{item: "6", name: "a 70 KB value read a byte at a time, a head the stream's skip does not follow inside an array whose count is still to come", call: "CBORDecoder.Decode",
+			input: func() any { return slowStreamCBOR() },
+			run: func(in any) error {
+				_, err := NewCBORDecoder(iotest.OneByteReader(bytes.NewReader(bytesIn(in)))).Decode()
+				return err
+			}, want: ErrSyntax},
 	}
 }
 
@@ -496,7 +509,7 @@ func resultOf(err error) string {
 func errName(err error) string {
 	for name, s := range map[string]error{"ErrTooManyValues": ErrTooManyValues, "ErrTooDeep": ErrTooDeep, "ErrFloat": ErrFloat, "ErrFraction": ErrFraction,
 		"ErrTooManyElements": ErrTooManyElements, "ErrKeyTooLong": ErrKeyTooLong, "ErrTooLarge": ErrTooLarge,
-		"ErrBlob": ErrBlob, "ErrLink": ErrLink} {
+		"ErrBlob": ErrBlob, "ErrLink": ErrLink, "ErrSyntax": ErrSyntax} {
 		if err == s {
 			return name
 		}
@@ -511,12 +524,13 @@ below as a regression test and checks its result and its bound on bytes allocate
 (32 unless the row says otherwise in the test). The figures are one machine's (2 shared cores,
 GOMAXPROCS 1, averaged over several calls) and vary from run to run; the results do not.
 
-Items 1–5 are five kinds of attack: input nested far past the default limits, with ` + "`MaxDepth`" + `
+Items 1–6 are six kinds of attack: input nested far past the default limits, with ` + "`MaxDepth`" + `
 raised, which must not kill the process with a fatal stack overflow (item 1); an error at the
 bottom of deep input, whose path must not take quadratic time to build (item 2); a cyclic value
 given to ` + "`Validate`" + `, the encoders, ` + "`Links`" + ` and ` + "`Blobs`" + ` (item 3); limits smaller than the fixed shapes, which must be
-applied evenly (item 4); and many small containers, which must not cost many bytes per input byte
-(item 5). ` + "`MaxDepth`" + ` is clamped to ` + "`MaxDepthCeiling`" + ` (1024) by every entry point, error paths are built in linear time, every
+applied evenly (item 4); many small containers, which must not cost many bytes per input byte
+(item 5); and input whose work must grow with its bytes, not with its bytes times its depth or
+times the reads it arrives in (item 6). ` + "`MaxDepth`" + ` is clamped to ` + "`MaxDepthCeiling`" + ` (1024) by every entry point, error paths are built in linear time, every
 limit means the same at every entry point (` + "`FuzzLimits`" + ` draws random limits, small ones
 included, and checks that the scanner, both decoders, the struct path, both encoders and
 ` + "`Validate`" + ` accept exactly the same values), and a record holds at most ` + "`MaxValues`" + ` values
