@@ -11,10 +11,11 @@ import (
 )
 
 // sonic compiles JIT code for amd64 (its other targets fall back to encoding/json), so it is a
-// peer only there. Its default configuration decodes strings as views of the input (the result
-// aliases it, so it must not be reused) and checks no UTF-8; sonic-copy is sonic doing what atcore
-// does there: CopyString (the decoded strings are copies) and ValidateString (invalid UTF-8 and
-// raw control characters are errors, on decode and encode).
+// peer only there. Its Unmarshal of a []byte copies the whole input once (string(buf)) and decodes
+// strings as views of that copy, so the result does not alias the caller's buffer; it checks no
+// UTF-8. sonic-copy is sonic doing what atcore does there: CopyString (each decoded string is a
+// copy of its own, so that no string keeps the whole input's copy alive) and ValidateString
+// (invalid UTF-8 and raw control characters are errors, on decode and encode).
 func init() {
 	sonicCopy := sonic.Config{CopyString: true, ValidateString: true}.Froze()
 	jsonPeers = append(jsonPeers,
