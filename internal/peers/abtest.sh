@@ -2,7 +2,8 @@
 # Compares two revisions on one in-turn benchmark of this module, the way bench_notes.md quotes
 # "N runs alternating builds": builds the internal/peers test binary of each revision (in
 # temporary git worktrees), then runs them in turn, ROUNDS times each, and prints every run's
-# ratio against the peer (the x-<peer> metric of the *Ratio benchmarks) and the medians.
+# ratio against the peer (the x-<peer> metric of the *Ratio benchmarks; x-per-byte, the last
+# x- metric of its lines, for BenchmarkEncodeLinearRatio) and the medians.
 #
 #   internal/peers/abtest.sh e0df7ce HEAD 'JSONDecodeRatio/rec=big50k$'        # 8 rounds
 #   ROUNDS=16 BENCHTIME=400ms internal/peers/abtest.sh main HEAD 'CBORDecodeRatio/rec=stream10k$'
@@ -33,7 +34,7 @@ cd "$root/internal/peers"
 for r in $(seq "$ROUNDS"); do
 	for side in a b; do
 		"$tmp/$side.test" -test.run '^$' -test.bench "$bench" -test.benchtime "$BENCHTIME" 2>&1 |
-			awk -v side="$side" '/^Benchmark/ && !/Collected/ {for (i = 2; i <= NF; i++) if ($i ~ /^x-[a-z]+$/) v = $(i-1); print side, v}'
+			awk -v side="$side" '/^Benchmark/ && !/Collected/ {v = ""; for (i = 2; i <= NF; i++) if ($i ~ /^x-[a-z0-9-]+$/ && $i !~ /-best$/) v = $(i-1); if (v != "") print side, v}'
 	done
 done | awk -v a="$revA" -v b="$revB" '
 	{ r[$1] = r[$1] " " $2; v[$1, ++n[$1]] = $2 }
