@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/atcore/atcore/datamodel"
 )
 
 // ParseParams reads the query string of a call to the XRPC endpoint (a query, procedure or
@@ -146,7 +148,7 @@ func (c *Catalog) body(endpoint string, v any, o Options, input bool) error {
 // of the endpoint's message union: at the top level of a message, $type may be left out (the
 // spec says it should be), and one that is there must name that variant. A type the union does
 // not list is refused when the union is closed; when it is open, the payload need only be an
-// object ("Message payloads must always be objects").
+// object ("Message payloads must always be objects") of values the data model takes.
 func (c *Catalog) ValidateMessage(endpoint, typ string, v any, o Options) error {
 	st := state{cat: c, mode: o.Mode}
 	c.message(&st, endpoint, typ, v)
@@ -193,7 +195,13 @@ func (c *Catalog) message(st *state, endpoint, typ string, v any) {
 		}
 	}
 	if i < 0 {
-		return // a type the open union does not list: an object, not checked further
+		// A type the open union does not list: an object, not checked against a schema, but
+		// still a data-model value (settle checks what is not plain), as the content of an
+		// unlisted variant in a record's open union is.
+		if !st.plain(m, min(plainDepth, datamodel.DefaultMaxDepth-st.depth)) {
+			st.whole = true
+		}
+		return
 	}
 	if typed && s != full {
 		// Payloads "should omit the $type field, as this information is already indicated in
