@@ -194,6 +194,13 @@ func (c *Catalog) message(st *state, endpoint, typ string, v any) {
 			return
 		}
 	}
+	if typed && s != full {
+		// Payloads "should omit the $type field, as this information is already indicated in
+		// the header" (https://atproto.com/specs/event-stream); one that names another type
+		// contradicts the header, whether the union lists that type or not.
+		st.failAt("$type", -1, "$type", "%q is not the frame's type %q", clip(fmt.Sprint(mt)), full)
+		return
+	}
 	if i < 0 {
 		// A type the open union does not list: an object, not checked against a schema, but
 		// still a data-model value (settle checks what is not plain), as the content of an
@@ -201,13 +208,6 @@ func (c *Catalog) message(st *state, endpoint, typ string, v any) {
 		if !st.plain(m, min(plainDepth, datamodel.DefaultMaxDepth-st.depth)) {
 			st.whole = true
 		}
-		return
-	}
-	if typed && s != full {
-		// Payloads "should omit the $type field, as this information is already indicated in
-		// the header" (https://atproto.com/specs/event-stream); one that names another type
-		// contradicts the header.
-		st.failAt("$type", -1, "$type", "%q is not the frame's type %q", clip(fmt.Sprint(mt)), full)
 		return
 	}
 	t := u.targets[i]
