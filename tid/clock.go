@@ -32,7 +32,8 @@ type wallAnchor struct {
 	_      [cacheLine]byte
 	offset atomic.Int64 // wall-clock µs minus monotonic µs since start, at the last reading
 	due    atomic.Int64 // monotonic µs since start at which to read the wall clock again
-	_      [cacheLine - 16]byte
+	high   atomic.Int64 // the highest wall-clock reading, in µs (Generator.highest)
+	_      [cacheLine - 24]byte
 }
 
 // cacheLine is the size of a cache line on common CPUs.
@@ -68,6 +69,12 @@ func (a *wallAnchor) reread(mono int64) {
 // set records that the wall clock read wallMicro when the monotonic clock read mono.
 func (a *wallAnchor) set(wallMicro, mono int64) {
 	a.offset.Store(wallMicro - mono)
+	for {
+		h := a.high.Load()
+		if wallMicro <= h || a.high.CompareAndSwap(h, wallMicro) {
+			return
+		}
+	}
 }
 
 // The first call of systemMicro would read the wall clock anyway (due starts at 0); reading it

@@ -30,7 +30,9 @@ import (
 // day that [Generator.ContinueAfter] follows another clock's TID by: a generator whose output
 // would run more than [MaxAhead] past its clock, which takes over an hour of more than a million
 // TIDs a second, makes each Next wait for its clock instead, so that another generator can still
-// continue after its TIDs. Deployments that need more than a million TIDs per second sustained
+// continue after its TIDs. The lead is taken from the highest reading the clock has given, so
+// that a clock stepping back by more than a day is run on from, as any step back is, not waited
+// for. Deployments that need more than a million TIDs per second sustained
 // should use several generators with distinct clock ids.
 //
 // The zero Generator is ready to use, with clock id 0 and the system clock. A Generator must
@@ -39,9 +41,10 @@ type Generator struct {
 	next    atomic.Uint64    // the least microsecond the next TID may take (0: none issued yet)
 	clockID uint64           // at most MaxClockID
 	clock   func() time.Time // nil: the system clock, systemMicro
+	high    atomic.Uint64    // an injected clock's highest reading by Next (see highest)
 	// A cache line to itself: generators used on different cores (one per writer) must not
 	// slow each other down by sharing one.
-	_ [cacheLine - 24]byte
+	_ [cacheLine - 32]byte
 }
 
 // std is the generator behind the package-level [Next]. Its clock id is random in the
@@ -93,6 +96,7 @@ func (g *Generator) Next() TID {
 		now = uint64(max(wall.place(monoMicro()), 0))
 	} else {
 		now = g.now()
+		raise(&g.high, now)
 	}
 	for {
 		next := g.next.Load()
@@ -100,7 +104,10 @@ func (g *Generator) Next() TID {
 		if us > MaxUnixMicro {
 			panic(errExhausted)
 		}
-		if us > now+maxAhead {
+		if us > now+maxAhead && us > g.highest()+maxAhead {
+			// More than a day ahead of the clock, and of every reading it gave: a sustained
+			// burst, whose lead waits for the clock. (Ahead of the reading only, the clock
+			// stepped back, and the output runs on from the last TID, as after any step back.)
 			now = g.waitFor(us - maxAhead)
 			continue
 		}
@@ -117,8 +124,31 @@ const MaxAhead = 24 * time.Hour
 // maxAhead is MaxAhead in microseconds.
 const maxAhead = uint64(MaxAhead / time.Microsecond)
 
+// highest returns the highest reading g's clock has given, in microseconds since the epoch: the
+// system clock's over the process (its wall-clock readings, once a second), an injected clock's
+// over g's calls of Next. Next measures its lead from it, so that a clock that steps back by more
+// than a day does not make Next wait for it to come back (a year, after a clock that ran a year
+// ahead is corrected), while a burst that runs ahead of a steady clock still does.
+func (g *Generator) highest() uint64 {
+	if g.clock == nil {
+		return uint64(max(wall.high.Load(), 0))
+	}
+	return g.high.Load()
+}
+
+// raise sets h to v if v is higher.
+func raise(h *atomic.Uint64, v uint64) {
+	for {
+		old := h.Load()
+		if v <= old || h.CompareAndSwap(old, v) {
+			return
+		}
+	}
+}
+
 // waitFor waits until g's clock reads at least target microseconds, and returns its reading.
-// Not inlined: Next reaches it only after more than a day's worth of TIDs ahead of its clock.
+// Not inlined: Next reaches it only after more than a day's worth of TIDs ahead of its clock and
+// of its highest reading.
 //
 //go:noinline
 func (g *Generator) waitFor(target uint64) uint64 {

@@ -429,3 +429,58 @@ func TestLeadBounded(t *testing.T) {
 		t.Errorf("the last TID is %d µs ahead: the generator fell far behind the bound it waited at", lead)
 	}
 }
+
+// DECISIONS rule 6 and the Generator doc: when the clock steps back, by more than a day too, the
+// output runs on from the last TID a microsecond a call; it once waited instead, for as long as
+// the step less a day (the lead bound of a burst, MaxAhead, taken from the stepped-back reading:
+// a year, after a clock that ran a year ahead is corrected). A burst that runs a day ahead of a
+// steady clock still waits (TestLeadBounded).
+func TestNextClockStepsBackMoreThanADay(t *testing.T) {
+	t0 := mustTime("2024-07-19T16:40:46.480310Z")
+	clock := newFakeClock(t0)
+	g := clock.generator(t, 9)
+	last := g.Next()
+	clock.add(-48 * time.Hour)
+	done := make(chan []TID)
+	go func() {
+		ids := make([]TID, 3)
+		for i := range ids {
+			ids[i] = g.Next()
+		}
+		done <- ids
+	}()
+	select {
+	case ids := <-done:
+		for i, id := range ids {
+			if want := t0.Add(time.Duration(i+1) * time.Microsecond); id <= last || !id.Time().Equal(want) {
+				t.Errorf("after the step back: TID %d %v at %v, want %v", i, id, id.Time(), want)
+			}
+			last = id
+		}
+	case <-time.After(10 * time.Second): // a hang detector, not a timing: Next returns at once
+		t.Fatal("Next waited for a clock stepped back by two days")
+	}
+}
+
+// The same with the system clock, simulated by the offset of the last wall-clock reading, as in
+// TestSystemClockFollowsWallSteps.
+func TestSystemClockStepsBackMoreThanADay(t *testing.T) {
+	defer wall.due.Store(0) // read the real wall clock again at the next call
+	g, err := NewGenerator(11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := g.Next()
+	wall.due.Store(monoMicro() + rereadEvery*3600) // no reading for an hour
+	wall.offset.Add(-int64(48 * time.Hour / time.Microsecond))
+	done := make(chan TID)
+	go func() { done <- g.Next() }()
+	select {
+	case id := <-done:
+		if id <= last || id.UnixMicro() != last.UnixMicro()+1 {
+			t.Errorf("after the step back: %v (%d µs) after %v (%d µs), want the next microsecond", id, id.UnixMicro(), last, last.UnixMicro())
+		}
+	case <-time.After(10 * time.Second): // a hang detector, not a timing
+		t.Fatal("Next waited for a system clock stepped back by two days")
+	}
+}
