@@ -90,12 +90,14 @@ func (a *alphabet) decode(dst []byte, s string) ([]byte, *Error) {
 			return nil, err
 		}
 	}
+	// Room for exactly the bytes s can decode to, padding stripped: a caller's buffer (or
+	// ParseString's stack) with room for the CID then takes it without an allocation.
+	dst = slices.Grow(dst, a.maxDecodedLen(len(s)))
 	i := 0
 	if a.bits == 5 {
 		// Whole blocks of 8 characters (40 bits, 5 bytes) at a time, for base32: the blessed CID
-		// string is 58 characters of it. The loop below decodes the rest and finds the offset of
-		// an invalid character.
-		dst = slices.Grow(dst, len(s)/8*5+3)
+		// string is 58 characters of it. base32Blocks stops where its 8-byte stores no longer fit
+		// the room; the loop below decodes the rest and finds the offset of an invalid character.
 		n := len(dst)
 		i = base32Blocks(&a.value, dst[n:cap(dst)], s)
 		dst = dst[:n+i/8*5]

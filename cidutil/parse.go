@@ -2,7 +2,6 @@ package cidutil
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 
 	"github.com/atcore/atcore/internal/echo"
@@ -266,7 +265,6 @@ func checkStringShape(s string) *Error {
 // to dst, and checks the CID in them; it returns dst extended and where the codec's varint ends.
 func appendBits(dst []byte, s string, a *alphabet) ([]byte, int, *Error) {
 	start := len(dst)
-	dst = slices.Grow(dst, a.maxDecodedLen(len(s)-1))
 	b, err := a.decode(dst, s[1:])
 	if err != nil {
 		if err.Offset >= 0 {

@@ -345,3 +345,36 @@ func TestAppendBlessedAgrees(t *testing.T) {
 		t.Fatalf("appendBlessed accepted %d of %d strings, want the 16 unchanged ones at least", fast, len(inputs))
 	}
 }
+
+// ParseString decodes a bit-packing multibase "with a single allocation, the CID's", and
+// AppendBinaryString allocates nothing "when dst has room for the CID": both held only when the
+// decoder's estimate of the bytes, which counted padding and the scratch room of base32's 8-byte
+// stores, fitted too. A 100-byte CID (MaxLen) in base32 or padded base64, and a blessed CID in
+// base32upper, base32pad or base32hex into a buffer with room for its 36 bytes, each took one
+// allocation more than documented.
+func TestDecodeAllocsAsDocumented(t *testing.T) {
+	blessed := mustHex("01 71 12 20" + digest32)
+	largest := append(mustHex("01 71 12 60"), bytes.Repeat([]byte{0xab}, MaxLen-4)...)
+	for _, bin := range [][]byte{blessed, largest} {
+		c, err := ParseBinary(bin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for prefix, s := range encodeAll(t, c.StringOfBase, "0fFbBcCvVtTmMuU") {
+			a := bitAlphabets[prefix]
+			if got, err := ParseString(s); err != nil || got != c {
+				t.Fatalf("ParseString(%s) = %v, %v; want %v", s, got, err, c)
+			}
+			if n := testing.AllocsPerRun(20, func() { _, _ = ParseString(s) }); n != 1 {
+				t.Errorf("ParseString of a %d-byte CID in %s allocates %v times, want 1 (the CID string)", len(bin), a.name, n)
+			}
+			buf := make([]byte, 0, len(bin)) // room for the CID, exactly
+			if got, err := AppendBinaryString(buf, s); err != nil || !bytes.Equal(got, bin) {
+				t.Fatalf("AppendBinaryString(%s) = %x, %v; want %x", s, got, err, bin)
+			}
+			if n := testing.AllocsPerRun(20, func() { _, _ = AppendBinaryString(buf[:0], s) }); n != 0 {
+				t.Errorf("AppendBinaryString of a %d-byte CID in %s into a buffer with room for it allocates %v times, want 0", len(bin), a.name, n)
+			}
+		}
+	}
+}
