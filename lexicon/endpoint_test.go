@@ -183,13 +183,16 @@ func TestValidateMessageNotObject(t *testing.T) {
 	}
 }
 
+// unlistedMessageSchema is a subscription whose open message union lists one type, #a.
+const unlistedMessageSchema = `{"lexicon": 1, "id": "com.example.o", "defs": {
+	  "main": {"type": "subscription", "message": {"schema": {"type": "union", "refs": ["#a"]}}},
+	  "a": {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer"}}}}}`
+
 // A message of a type the open union does not list is not checked against a schema, but it is
 // still a value of the data model: one that MarshalCBOR refuses is refused with "data-model", as
 // the same member of a listed message is, and as an unlisted variant of a record's open union is.
 func TestValidateMessageUnlistedDataModel(t *testing.T) {
-	c := catalogOf(t, "o.json", `{"lexicon": 1, "id": "com.example.o", "defs": {
-	  "main": {"type": "subscription", "message": {"schema": {"type": "union", "refs": ["#a"]}}},
-	  "a": {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer"}}}}}`)
+	c := catalogOf(t, "o.json", unlistedMessageSchema)
 	for _, r := range []struct {
 		typ  string
 		v    map[string]any
@@ -216,9 +219,7 @@ func TestValidateMessageUnlistedDataModel(t *testing.T) {
 // that type or not: a payload of an unlisted type that claims to be a listed variant (and is not
 // one) contradicts its header as much as one of a listed type does.
 func TestValidateMessageUnlistedTypeMismatch(t *testing.T) {
-	c := catalogOf(t, "o.json", `{"lexicon": 1, "id": "com.example.o", "defs": {
-	  "main": {"type": "subscription", "message": {"schema": {"type": "union", "refs": ["#a"]}}},
-	  "a": {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer"}}}}}`)
+	c := catalogOf(t, "o.json", unlistedMessageSchema)
 	for _, r := range []struct {
 		typ string
 		v   map[string]any
