@@ -88,8 +88,9 @@ var errExhausted = errors.New("tid: Generator passed the last microsecond a TID 
 //
 // A clock set before 1970 (a machine without a battery-backed clock, before NTP) counts as the
 // epoch: Next then runs on one microsecond a call from the last TID, as after a step backwards,
-// and never panics for it. Next panics only when g has issued a TID of the last microsecond,
-// 2255-06-05T23:47:34.740991Z, or its clock reads after it: an injected clock, or that date.
+// and never panics for it. Next panics only when no later TID exists: g has issued a TID of the
+// last microsecond, 2255-06-05T23:47:34.740991Z, or [Generator.ContinueAfter] was given one, or
+// its clock reads after it: an injected clock, or that date.
 func (g *Generator) Next() TID {
 	var now uint64
 	if g.clock == nil { // the common case: systemMicro written out, so that monoMicro inlines
