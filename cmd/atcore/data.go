@@ -202,6 +202,9 @@ ok testdata/records/post.cbor`,
 		lex := addLexiconFlags(fs)
 		safeInts := fs.Bool("safe-ints", false, "refuse integers outside ±(2^53−1), which JavaScript cannot hold exactly")
 		return func(c *call, args []string) int {
+			if lex.emptyDir() {
+				return c.usageError("-lexicon needs a DIR; an empty one names no schemas")
+			}
 			if *seq && *lex.dir != "" {
 				return c.usageError("-lexicon checks whole records; it does not apply to -seq")
 			}

@@ -50,6 +50,7 @@ ok lexicon/testdata/lexicons: 402 schemas`,
 // lexiconFlags are validate's -lexicon and -lenient: when -lexicon names a directory, each
 // record is also validated against the schema its $type names.
 type lexiconFlags struct {
+	fs      *flag.FlagSet
 	dir     *string
 	lenient *bool
 	cat     *lexicon.Catalog
@@ -57,9 +58,18 @@ type lexiconFlags struct {
 
 func addLexiconFlags(fs *flag.FlagSet) *lexiconFlags {
 	return &lexiconFlags{
+		fs:      fs,
 		dir:     fs.String("lexicon", "", "also validate each record against the Lexicon schemas in `DIR` (its $type picks the schema)"),
 		lenient: fs.Bool("lenient", false, "with -lexicon, tolerate the legacy blobs, loose datetimes and loose URIs of old records"),
 	}
+}
+
+// emptyDir tells whether -lexicon was given an empty DIR ("-lexicon "$DIR"" with DIR unset),
+// which names no schemas: taken for no -lexicon, it would pass records no schema checked.
+func (f *lexiconFlags) emptyDir() bool {
+	given := false
+	f.fs.Visit(func(fl *flag.Flag) { given = given || fl.Name == "lexicon" })
+	return given && *f.dir == ""
 }
 
 // load reads the schemas of -lexicon, if given, before the first record: schemas that do not

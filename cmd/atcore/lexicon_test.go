@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 const realLexicons = "../../lexicon/testdata/lexicons"
 
@@ -48,4 +51,21 @@ func TestGoldenLexicon(t *testing.T) {
 		{name: "help-lexicon-check", rule: "the command's help, with its example",
 			args: []string{"help", "lexicon", "check"}, code: exitOK},
 	})
+}
+
+// An empty -lexicon names no schemas: "validate -lexicon "$DIR" post.json" with DIR unset used to
+// check the data model only and say ok, exit status 0, as if the schemas had passed the record.
+// It is a usage error, as -lenient without -lexicon is.
+func TestValidateLexiconEmptyDir(t *testing.T) {
+	for _, args := range [][]string{
+		{"validate", "-lexicon", "", "testdata/bad-post.json"},
+		{"validate", "-lexicon=", "testdata/bad-post.json"},
+		{"validate", "-lexicon", "", "-lenient", "testdata/old-post.json"},
+		{"validate", "-json", "-lexicon", "", "testdata/bad-post.json"},
+	} {
+		r := atcore(nil, args...)
+		if r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, "-lexicon needs a DIR") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want a usage error", args, r.code, r.stdout, r.stderr)
+		}
+	}
 }
