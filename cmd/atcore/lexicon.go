@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/atcore/atcore/internal/echo"
+	"github.com/atcore/atcore/internal/plural"
 	"github.com/atcore/atcore/lexicon"
 )
 
@@ -40,7 +41,8 @@ ok lexicon/testdata/lexicons: 402 schemas`,
 					status = c.failEach(dir, withoutPath(err))
 					continue
 				}
-				w.WriteString("ok " + dir + ": " + strconv.Itoa(len(cat.Schemas())) + " schemas\n")
+				n := len(cat.Schemas())
+				w.WriteString("ok " + dir + ": " + strconv.Itoa(n) + " schema" + plural.S(n) + "\n")
 			}
 			return max(status, c.flush(w))
 		}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -67,5 +69,19 @@ func TestValidateLexiconEmptyDir(t *testing.T) {
 		if r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, "-lexicon needs a DIR") {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want a usage error", args, r.code, r.stdout, r.stderr)
 		}
+	}
+}
+
+// The count of schemas reads as English, as the counts in error messages do (internal/plural):
+// "1 schema", not "1 schemas".
+func TestLexiconCheckCount(t *testing.T) {
+	dir := t.TempDir()
+	doc := `{"lexicon":1,"id":"com.example.one","defs":{"main":{"type":"record","key":"tid","record":{"type":"object","properties":{}}}}}`
+	if err := os.WriteFile(filepath.Join(dir, "one.json"), []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := atcore(nil, "lexicon", "check", dir)
+	if want := "ok " + dir + ": 1 schema\n"; r.code != exitOK || r.stdout != want {
+		t.Errorf("exit %d, stdout %q, stderr %q; want %q", r.code, r.stdout, r.stderr, want)
 	}
 }
