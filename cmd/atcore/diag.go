@@ -458,15 +458,17 @@ type diagPrinter struct {
 // markTarget returns the test for the lines where the strict decoder's error de may lie; the last
 // line that passes it is marked. Most errors give the offset where the item at fault starts (a
 // float, an unsorted key) or where an unexpected one does (trailing bytes), so the line is the
-// last one to start at or before the offset. An invalid CID is an error in the content of a tag
-// 42, and its offset points inside that content or just past it (a CID cut short): the line is
-// the tag's content, not the item that starts where it ends.
+// last one to start at or before the offset. That may be the line where the walk stopped: it
+// stops at a malformed item (cut short, a reserved head) and shows no line of its own for it, so
+// its stop line stands for it. An invalid CID is an error in the content of a tag 42, and its
+// offset points inside that content or just past it (a CID cut short): the line is the tag's
+// content, not the item that starts where it ends.
 func markTarget(de *datamodel.Error) func(diagLine) bool {
 	at := de.Offset
 	if errors.Is(de, datamodel.ErrInvalidCID) {
 		return func(l diagLine) bool { return l.link && l.offset <= at }
 	}
-	return func(l diagLine) bool { return !l.stop && l.offset <= at }
+	return func(l diagLine) bool { return l.offset <= at }
 }
 
 // measure is the first walk: it measures the head column and finds the line to mark.

@@ -82,6 +82,37 @@ func TestDiagMark(t *testing.T) {
 	}
 }
 
+// When the item the strict decoder's error is about is malformed, the walk stops at it, and the
+// line that says so is the one marked: the mark used to go on the item before it (a key, a value
+// that is fine), or on no line at all when the malformed item came first.
+func TestDiagMarkMalformed(t *testing.T) {
+	for _, tc := range []struct {
+		rule   string
+		cbor   string // hex
+		offset string // the marked line's offset, the stopped line's
+	}{
+		{"a value cut short: not its key", "a1 6161 65 6162", "3"},
+		{"a key cut short: not the value before it", "a2 6161 01 61", "4"},
+		{"a head cut short", "a1 6161 19 01", "3"},
+		{"reserved additional information", "a1 6161 1c", "3"},
+		{"the first item cut short: the only line", "65 6162", "0"},
+		{"the first head malformed: the only line", "1c", "0"},
+	} {
+		t.Run(tc.rule, func(t *testing.T) {
+			r := atcore(unhex(tc.cbor), "diag")
+			var marked []string
+			for _, l := range lines(r.stdout) {
+				if strings.Contains(l, "<--") {
+					marked = append(marked, strings.TrimSpace(l))
+				}
+			}
+			if r.code != exitData || len(marked) != 1 || strings.Fields(marked[0])[0] != tc.offset || !strings.Contains(marked[0], "stopped: ") {
+				t.Errorf("exit %d, marked %q; want one mark, on the stopped line at offset %s\n%s%s", r.code, marked, tc.offset, r.stdout, r.stderr)
+			}
+		})
+	}
+}
+
 // Every valid record of the repository is shown in full (one line per item, balanced brackets)
 // without error, and every one of its truncations stops with an error, never a panic.
 func TestDiagRecords(t *testing.T) {
