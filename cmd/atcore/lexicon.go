@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"flag"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -31,6 +32,9 @@ ok lexicon/testdata/lexicons: 402 schemas`,
 		return func(c *call, args []string) int {
 			if len(args) == 0 {
 				return c.usageError("no DIR given")
+			}
+			if slices.Contains(args, "") {
+				return c.usageError("empty DIR: it names no directory")
 			}
 			w := bufio.NewWriter(c.stdout)
 			status := exitOK

@@ -85,3 +85,12 @@ func TestLexiconCheckCount(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want %q", r.code, r.stdout, r.stderr, want)
 	}
 }
+
+// An empty DIR is a usage error, as validate's empty -lexicon is; it used to be an error that
+// named no input, from os.DirFS: "atcore lexicon check: os: DirFS with empty root".
+func TestLexiconCheckEmptyDir(t *testing.T) {
+	r := atcore(nil, "lexicon", "check", realLexicons, "")
+	if r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, "atcore lexicon check: empty DIR") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want a usage error", r.code, r.stdout, r.stderr)
+	}
+}
