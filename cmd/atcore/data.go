@@ -245,7 +245,7 @@ ok testdata/records/post.cbor`,
 }
 
 func (c *call) validate(name string, lex *lexiconFlags, opts ...datamodel.Option) error {
-	data, err := c.readRecord(name, maxRecordSize)
+	data, err := c.readAnyRecord(name)
 	if err != nil {
 		return err
 	}
@@ -388,7 +388,7 @@ $ atcore cid -raw -json LICENSE
 
 // recordCID returns the CID of the record called name and the length of its DAG-CBOR.
 func (c *call) recordCID(name string) (string, int64, error) {
-	data, err := c.readRecord(name, maxRecordSize)
+	data, err := c.readAnyRecord(name)
 	if err != nil {
 		return "", 0, err
 	}

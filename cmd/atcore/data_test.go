@@ -383,6 +383,33 @@ func TestInputLimit(t *testing.T) {
 	}
 }
 
+// CBOR beyond its limit of 1 MiB is refused with that limit and at that offset, however far
+// beyond it is: validate and cid read up to the larger limit, JSON's 2 MiB, before they know the
+// form, and CBOR of more than 2 MiB used to be refused with JSON's limit, at offset 2097152,
+// while CBOR of 1.5 MiB was refused with its own.
+func TestCBORLimitBeyondJSONLimit(t *testing.T) {
+	for _, size := range []int{1_500_000, 3_000_000} {
+		rec, err := datamodel.MarshalCBOR(map[string]any{"$type": "a.b.c", "a": strings.Repeat("x", size)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cmd := range []string{"validate", "cid", "cbor2json"} {
+			r := atcore(rec, cmd)
+			if r.code != exitData || r.stdout != "" || !strings.Contains(r.stderr, "atcore "+cmd+": -: offset 1048576, ") ||
+				!strings.Contains(r.stderr, "limit 1048576)") {
+				t.Errorf("%s of %d bytes of CBOR: exit %d, stdout %d bytes, stderr %q; want CBOR's limit", cmd, len(rec), r.code, len(r.stdout), r.stderr)
+			}
+		}
+	}
+	// JSON keeps its own limit.
+	big := []byte(`{"$type": "a.b.c", "a": "` + strings.Repeat("x", 3_000_000) + `"}`)
+	for _, cmd := range []string{"validate", "cid"} {
+		if r := atcore(big, cmd); r.code != exitData || !strings.Contains(r.stderr, "offset 2097152, ") || !strings.Contains(r.stderr, "limit 2097152)") {
+			t.Errorf("%s of 3 MB of JSON: exit %d, stderr %q; want JSON's limit", cmd, r.code, r.stderr)
+		}
+	}
+}
+
 // A record within one form's limit whose other form is beyond its own: no command writes a file
 // that the commands then refuse to read. A string takes about as many bytes in CBOR as in
 // JSON, so a JSON record of 1.5 MB is 1.5 MB of CBOR, beyond 1 MiB; a control character is one

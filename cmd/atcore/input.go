@@ -51,6 +51,18 @@ func withoutPath(err error) error {
 // readRecord reads a whole record from the input called name, refusing more than limit bytes. It
 // reads at most limit+1 bytes, so a huge input costs no more than a record at the limit.
 func (c *call) readRecord(name string, limit int) ([]byte, error) {
+	data, err := c.readAtMost(name, limit)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > limit {
+		return nil, errTooLarge(limit)
+	}
+	return data, nil
+}
+
+// readAtMost reads at most limit+1 bytes from the input called name.
+func (c *call) readAtMost(name string, limit int) ([]byte, error) {
 	r, err := c.open(name)
 	if err != nil {
 		return nil, err
@@ -60,16 +72,35 @@ func (c *call) readRecord(name string, limit int) ([]byte, error) {
 	if err != nil {
 		return nil, withoutPath(err)
 	}
-	if len(data) > limit {
-		return nil, &datamodel.Error{Err: datamodel.ErrTooLarge, Offset: limit,
-			Detail: "more than " + strconv.Itoa(limit) + " bytes, limit " + strconv.Itoa(limit)} // as the stream decoders say it
-	}
 	return data, nil
+}
+
+// errTooLarge is the error for input of more than limit bytes.
+func errTooLarge(limit int) error {
+	return &datamodel.Error{Err: datamodel.ErrTooLarge, Offset: limit,
+		Detail: "more than " + strconv.Itoa(limit) + " bytes, limit " + strconv.Itoa(limit)} // as the stream decoders say it
 }
 
 // maxRecordSize is the most a record may take in either form, so that reading stops early even
 // before the form is known.
 const maxRecordSize = max(datamodel.DefaultMaxCBORSize, datamodel.DefaultMaxJSONSize)
+
+// readAnyRecord reads a record in either form (isJSON tells them apart), up to maxRecordSize
+// bytes. Input beyond that is refused with its own form's limit: CBOR with CBOR's 1 MiB, as
+// CBOR from 1 to 2 MiB is refused by its decoder, not with JSON's 2 MiB.
+func (c *call) readAnyRecord(name string) ([]byte, error) {
+	data, err := c.readAtMost(name, maxRecordSize)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxRecordSize {
+		if isJSON(data) {
+			return nil, errTooLarge(datamodel.DefaultMaxJSONSize)
+		}
+		return nil, errTooLarge(datamodel.DefaultMaxCBORSize)
+	}
+	return data, nil
+}
 
 // isJSON tells whether data is a record in atproto JSON rather than in DAG-CBOR: its first byte
 // that is not JSON white space is one that starts a JSON value ({ [ " - 0-9 t f n). A DAG-CBOR
