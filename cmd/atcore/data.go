@@ -286,6 +286,9 @@ func (c *call) validateSeq(name string, report func(string, error), opts ...data
 		return
 	}
 	switch {
+	case len(data) == 0: // no value [0]: the input is at fault, as for white space alone
+		report(name, eachValue(data, true, nil))
+		return
 	case isBlank(data):
 		report(name, errBlank(data))
 		return

@@ -279,6 +279,8 @@ func TestBlankInput(t *testing.T) {
 		{"a newline: cid", []string{"cid"}, "\n", "atcore cid: -: offset 1, path \"\": unexpected end of input (only white space, no value)\n", ""},
 		{"empty input keeps its error: validate", []string{"validate"}, "", "atcore validate: -: " + empty + "\n", ""},
 		{"empty input keeps its error: cid", []string{"cid"}, "", "atcore cid: -: " + empty + "\n", ""},
+		// Empty input holds no value [0]: it is named as white space alone is, by the input's name.
+		{"empty input: validate -seq names the input, not a value", []string{"validate", "-seq"}, "", "atcore validate: -: " + empty + "\n", "-[0]"},
 		{"spaces and a newline: json2cbor, no CBOR hint", []string{"json2cbor"}, "   \n",
 			"atcore json2cbor: -: offset 4, path \"\": unexpected end of input (expected a value)\n", "CBOR"},
 		{"plain text: json2cbor, no CBOR hint", []string{"json2cbor"}, "hello",
