@@ -92,9 +92,10 @@ func LoadFS(fsys fs.FS, dir string) (*Catalog, error) {
 	return c, nil
 }
 
-// ParseFS parses every *.json file under dir in fsys (recursively) as a Lexicon document,
-// without building a catalog: to combine documents from several places in one NewCatalog.
-// The documents that parse are returned with Errors listing those that do not.
+// ParseFS parses every *.json file under dir in fsys (recursively; regular files and symlinks to
+// them) as a Lexicon document, without building a catalog: to combine documents from several
+// places in one NewCatalog. The documents that parse are returned with Errors listing those that
+// do not.
 func ParseFS(fsys fs.FS, dir string) ([]*Schema, error) {
 	var schemas []*Schema
 	var errs Errors
@@ -104,6 +105,18 @@ func ParseFS(fsys fs.FS, dir string) ([]*Schema, error) {
 		}
 		if d.IsDir() || path.Ext(p) != ".json" {
 			return nil
+		}
+		if !d.Type().IsRegular() {
+			// A symlink is followed to what it names; anything else that is not a regular
+			// file (a named pipe, a device, a socket, a directory named *.json) is left
+			// out: reading a named pipe would wait for a writer, for ever.
+			info, err := fs.Stat(fsys, p)
+			if err != nil {
+				return err
+			}
+			if !info.Mode().IsRegular() {
+				return nil
+			}
 		}
 		data, err := fs.ReadFile(fsys, p)
 		if err != nil {
