@@ -69,17 +69,23 @@ func TestDiagMark(t *testing.T) {
 	} {
 		t.Run(tc.rule, func(t *testing.T) {
 			r := atcore(unhex(tc.cbor), "diag")
-			var marked []string
-			for _, l := range lines(r.stdout) {
-				if strings.Contains(l, "<--") {
-					marked = append(marked, strings.TrimSpace(l))
-				}
-			}
+			marked := markedLines(r.stdout)
 			if r.code != exitData || len(marked) != 1 || strings.Fields(marked[0])[0] != tc.offset || !strings.Contains(marked[0], "  "+tc.item+"  ") {
 				t.Errorf("exit %d, marked %q; want one mark, on %s at offset %s\n%s%s", r.code, marked, tc.item, tc.offset, r.stdout, r.stderr)
 			}
 		})
 	}
+}
+
+// markedLines returns the lines of diag's output that carry the "<--" mark, trimmed.
+func markedLines(out string) []string {
+	var marked []string
+	for _, l := range lines(out) {
+		if strings.Contains(l, "<--") {
+			marked = append(marked, strings.TrimSpace(l))
+		}
+	}
+	return marked
 }
 
 // When the item the strict decoder's error is about is malformed, the walk stops at it, and the
@@ -100,12 +106,7 @@ func TestDiagMarkMalformed(t *testing.T) {
 	} {
 		t.Run(tc.rule, func(t *testing.T) {
 			r := atcore(unhex(tc.cbor), "diag")
-			var marked []string
-			for _, l := range lines(r.stdout) {
-				if strings.Contains(l, "<--") {
-					marked = append(marked, strings.TrimSpace(l))
-				}
-			}
+			marked := markedLines(r.stdout)
 			if r.code != exitData || len(marked) != 1 || strings.Fields(marked[0])[0] != tc.offset || !strings.Contains(marked[0], "stopped: ") {
 				t.Errorf("exit %d, marked %q; want one mark, on the stopped line at offset %s\n%s%s", r.code, marked, tc.offset, r.stdout, r.stderr)
 			}
