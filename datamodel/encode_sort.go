@@ -238,8 +238,9 @@ const radixMinItems = 2048
 // MarshalCBOR's time (BenchmarkCBOREncode/rec=wide32k, profiled).
 //
 // The integers decide the order of two keys unless both are longer than 8 bytes and share their
-// first 8 (or, length-first, both are 255 bytes or longer and agree on the prefix): the runs of
-// such items, adjacent once sorted, are then sorted by quick, which compares the keys.
+// first 8, or, length-first, both are 255 bytes or longer: the length's digit then ties whatever
+// their lengths, and the prefix must not decide before the length does. The runs of such items,
+// adjacent once sorted, are then sorted by quick, which compares the lengths, then the keys.
 //
 // The length's digit is min(n, 255) in DAG-CBOR's length-first order, the most significant
 // digit. In bytewise order it is min(n, 9), the least significant: of two keys with the same
@@ -300,10 +301,13 @@ func (s *sortedEntries) radix(a []sortItem) {
 	if cap(*sp) <= maxPooledEntries {
 		radixScratchPool.put(sp, true) // radixMinItems items are 32 KiB
 	}
-	// Runs whose integers tie: keys the integers cannot order, sorted by compares.
+	// Runs whose integers tie: keys the integers cannot order, sorted by compares. Length-first,
+	// every key of 255 bytes or more is in one run, whatever its prefix: the digit holds 255 for
+	// all their lengths, so the radix passes put them in prefix order, not length order.
 	for i := 0; i < len(a); {
 		j := i + 1
-		for j < len(a) && a[j].prefix == a[i].prefix && min(a[j].n, digitCap) == min(a[i].n, digitCap) && a[i].n > 8 {
+		longRun := s.lengthFirst && a[i].n >= digitCap
+		for j < len(a) && min(a[j].n, digitCap) == min(a[i].n, digitCap) && (longRun || a[j].prefix == a[i].prefix && a[i].n > 8) {
 			j++
 		}
 		if j-i > 1 {
