@@ -79,12 +79,12 @@ func refCBOR(v any) []byte {
 	panic("refCBOR: unexpected type")
 }
 
-// TestReviewLongKeysLengthFirst: a map large enough for the radix sort (radixMinItems) with keys
+// TestLongKeysLengthFirst: a map large enough for the radix sort (radixMinItems) with keys
 // of 255 bytes and more, of different lengths and first bytes. DECISIONS rule 9: "map keys are
 // text, sorted length-first then bytewise"; the 256-byte key must come before the 300-byte one
 // whatever their first bytes. The radix sort's length digit saturates at 255, and the keys were
 // ordered by their first 8 bytes instead, which UnmarshalCBOR refuses (ErrUnsortedKeys).
-func TestReviewLongKeysLengthFirst(t *testing.T) {
+func TestLongKeysLengthFirst(t *testing.T) {
 	m := map[string]any{}
 	for i := range 2100 {
 		m["k"+strconv.Itoa(i)] = int64(i)
