@@ -6,8 +6,8 @@ import (
 
 // Blobs returns every blob that v references, for media garbage collection and mirroring, without
 // needing the record's Lexicon (https://atproto.com/specs/data-model, "blob Type"): Blob and *Blob values, legacy
-// ones included, and plain maps that have exactly the blob shape (DECISIONS rule 13), converted to
-// Blob. v may hold Go slices, maps, pointers and structs (see MarshalCBOR): their Blob, *Blob and
+// ones included, and plain maps that have exactly the blob shape (DECISIONS rule 13), the legacy
+// {cid, mimeType} included, converted to Blob. v may hold Go slices, maps, pointers and structs (see MarshalCBOR): their Blob, *Blob and
 // []Blob fields, and blob-shaped structs, are found too. The order is deterministic: depth first,
 // arrays in order, maps (and structs) by key in bytewise order.
 // A blob that appears twice is returned twice. Values outside the data model are skipped. The walk
@@ -195,8 +195,12 @@ func (w *goWalk) stop(depth int) bool {
 	return w.stopped
 }
 
-// walkBlobMap converts a plain map with exactly the blob shape to a Blob.
+// walkBlobMap converts a plain map with exactly the blob shape to a Blob: the blob map, or the
+// legacy {cid, mimeType} that the decoders read as a legacy Blob (rule 13).
 func walkBlobMap(m map[string]any) (Blob, bool) {
+	if len(m) == 2 {
+		return mapIsBlob(m)
+	}
 	if t, ok := typeString(m["$type"]); !ok || t != "blob" {
 		return Blob{}, false
 	}

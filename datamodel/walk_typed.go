@@ -27,6 +27,9 @@ import (
 type typedWalkInfo struct {
 	order     []int // indexes of p.fields in bytewise order of their keys (the walk's order)
 	typeField int   // the index in p.fields of the field keyed "$type", or -1
+	// legacyKeys: the struct has fields keyed "cid" and "mimeType", so it may convert to the
+	// legacy blob form {cid, mimeType}, which Blobs takes for a blob.
+	legacyKeys bool
 	// converted: the struct is walked as the map it converts to: it has an UnknownFields field,
 	// whose entries join its fields, or fxamacker's toarray option, which goValue refuses.
 	converted bool
@@ -42,12 +45,19 @@ func typedWalkInfoOf(p *typedPlan) *typedWalkInfo {
 		return x.(*typedWalkInfo)
 	}
 	info := &typedWalkInfo{order: make([]int, len(p.fields)), typeField: -1}
+	var cidKey, mimeKey bool
 	for i := range p.fields {
 		info.order[i] = i
-		if p.fields[i].name == "$type" {
+		switch p.fields[i].name {
+		case "$type":
 			info.typeField = i
+		case "cid":
+			cidKey = true
+		case "mimeType":
+			mimeKey = true
 		}
 	}
+	info.legacyKeys = cidKey && mimeKey
 	slices.SortFunc(info.order, func(a, b int) int { return strings.Compare(p.fields[a].name, p.fields[b].name) })
 	info.converted = p.unknown != nil || p.toArray
 	x, _ := typedWalkInfos.LoadOrStore(p, info)
@@ -133,8 +143,12 @@ func (w *goWalk) container(p *typedPlan, ptr unsafe.Pointer, depth int) {
 
 // typedWalkBlobShaped reports whether the struct at ptr, of plan p, might convert to a map that
 // Blobs takes for a blob: one whose "$type" field is written and is "blob", or is not a plain
-// string field (its value is then known only once converted).
+// string field (its value is then known only once converted), or one with "cid" and "mimeType"
+// fields, which may convert to the legacy form.
 func typedWalkBlobShaped(p *typedPlan, info *typedWalkInfo, ptr unsafe.Pointer) bool {
+	if info.legacyKeys {
+		return true // perhaps the legacy form: the converted map tells
+	}
 	if info.typeField < 0 {
 		return false
 	}
