@@ -5,11 +5,12 @@ import (
 )
 
 // Blobs returns every blob that v references, for media garbage collection and mirroring, without
-// needing the record's Lexicon (https://atproto.com/specs/data-model, "blob Type"): Blob and *Blob values, legacy
-// ones included, and plain maps that have exactly the blob shape (DECISIONS rule 13), the legacy
-// {cid, mimeType} included, converted to Blob. v may hold Go slices, maps, pointers and structs (see MarshalCBOR): their Blob, *Blob and
-// []Blob fields, and blob-shaped structs, are found too. The order is deterministic: depth first,
-// arrays in order, maps (and structs) by key in bytewise order.
+// needing the record's Lexicon (https://atproto.com/specs/data-model, "blob Type"): Blob and *Blob
+// values, legacy ones included, and plain maps that have exactly the blob shape (DECISIONS rule
+// 13), the legacy {cid, mimeType} included, converted to Blob. v may hold Go slices, maps,
+// pointers and structs (see MarshalCBOR): their Blob, *Blob and []Blob fields, and blob-shaped
+// structs, are found too. The order is deterministic: depth first, arrays in order, maps (and
+// structs) by key in bytewise order.
 // A blob that appears twice is returned twice. Values outside the data model are skipped. The walk
 // goes no deeper than MaxDepthCeiling levels: a value nested deeper (a cyclic structure, or a
 // tree no encoder writes and no decoder returns) is not searched below that depth, and below a

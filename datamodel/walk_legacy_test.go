@@ -11,7 +11,7 @@ import (
 // includes the legacy form {cid: string, mimeType}: ValidateRecord refuses such a map as "a
 // blob", and the decoders read its bytes back as a legacy Blob. Blobs must find it in a plain
 // map, in an UnknownFields entry and as a blob-shaped struct, as it does after a round trip.
-func TestReviewBlobsLegacyMap(t *testing.T) {
+func TestBlobsLegacyMap(t *testing.T) {
 	ref := cidutil.SumRaw([]byte("legacy"))
 	legacy := map[string]any{"cid": ref.String(), "mimeType": "image/png"}
 	want := []Blob{{Ref: Link(ref), MimeType: "image/png", Legacy: true}}
