@@ -32,9 +32,10 @@
 // names and returns the first problem; CheckRecord lists every problem, and as warnings the
 // fields the schema does not name and the variants of an open union it does not list (the spec:
 // unexpected fields are ignored, "at worst" a warning). ValidateValue and CheckValue do the
-// same against any data definition. An *Error carries the JSON Pointer of the bad value, the rule broken ("required", "nullable",
-// "type", "const", "enum", "minimum", "maximum", "minLength", "maxLength", "minGraphemes",
-// "maxGraphemes", "format", "accept", "maxSize", "closed", "$type", "key", "data-model") and
+// same against any data definition. An *Error carries the JSON Pointer of the bad value, the
+// rule broken ("required", "nullable", "type", "const", "enum", "minimum", "maximum",
+// "minLength", "maxLength", "minGraphemes", "maxGraphemes", "format", "accept", "maxSize",
+// "blob" (a legacy blob outside AllowLegacyBlob), "closed", "$type", "key", "data-model") and
 // matches ErrValue (or ErrNotFound for a type the catalog does not hold) with errors.Is.
 //
 // A value is checked as the data model reads it: any Go value v is validated as the generic
