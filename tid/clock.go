@@ -30,9 +30,9 @@ var wall wallAnchor
 // other variables, such as the default generator's, which every Next writes.
 type wallAnchor struct {
 	_      [cacheLine]byte
-	offset atomic.Int64 // wall-clock µs minus monotonic µs since start, at the last reading
-	due    atomic.Int64 // monotonic µs since start at which to read the wall clock again
-	high   atomic.Int64 // the highest wall-clock reading, in µs (Generator.highest)
+	offset atomic.Int64  // wall-clock µs minus monotonic µs since start, at the last reading
+	due    atomic.Int64  // monotonic µs since start at which to read the wall clock again
+	high   atomic.Uint64 // the highest wall-clock reading, in µs, 0 before 1970 (Generator.highest)
 	_      [cacheLine - 24]byte
 }
 
@@ -69,12 +69,7 @@ func (a *wallAnchor) reread(mono int64) {
 // set records that the wall clock read wallMicro when the monotonic clock read mono.
 func (a *wallAnchor) set(wallMicro, mono int64) {
 	a.offset.Store(wallMicro - mono)
-	for {
-		h := a.high.Load()
-		if wallMicro <= h || a.high.CompareAndSwap(h, wallMicro) {
-			return
-		}
-	}
+	raise(&a.high, uint64(max(wallMicro, 0)))
 }
 
 // The first call of systemMicro would read the wall clock anyway (due starts at 0); reading it

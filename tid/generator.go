@@ -132,7 +132,7 @@ const maxAhead = uint64(MaxAhead / time.Microsecond)
 // ahead is corrected), while a burst that runs ahead of a steady clock still does.
 func (g *Generator) highest() uint64 {
 	if g.clock == nil {
-		return uint64(max(wall.high.Load(), 0))
+		return wall.high.Load()
 	}
 	return g.high.Load()
 }
