@@ -10,7 +10,9 @@ import "math/bits"
 // errors are rare, and n is then meaningless.
 //
 // Why: a JSON decoder reading text in other scripts otherwise makes two passes over it, one to
-// find the end of the run (the next quote or escape) and one to validate it. This is one pass, the
+// find the end of the run (the next quote or escape) and one to validate it. This is one pass:
+// the vector path where there is one (vector.go: each block's stop bytes are found with its
+// errors, and errors past the first stop byte do not count), and otherwise the
 // automaton of Valid (dfa.go) with one more state, sStop: a stop byte between characters leads to
 // it, and it absorbs, as sError does. Runs of ASCII go a word at a time as in valid; the
 // automaton takes 16 bytes a step, two bytes at a time (pairs.go), and looks at the state after
@@ -23,6 +25,14 @@ import "math/bits"
 // 300 B 1269 -> 1237. (These calls allocate nothing, so the counts compare; whole decodes'
 // counts, which move by several percent between runs, are not quoted.)
 func JSONText(p []byte) (n int, ok bool) {
+	switch m, res := jsonTextVector(p); res {
+	case vectorStop:
+		return m, true
+	case vectorBad:
+		return 0, false
+	case vectorRan:
+		return textStep(p, lastCharStart(p, m), sAccept) // the last few bytes of p
+	}
 	i, s := 0, uint64(sAccept)
 	for {
 		// ASCII with no stop byte, a word at a time; s is sAccept here.

@@ -12,23 +12,24 @@
 //
 // Why: the data-model decoders and encoders validate every string they read or write, and on
 // text that is not ASCII utf8.Valid branches on each character's length, which mispredicts when
-// scripts mix. This package runs a table-driven automaton with no such branch (dfa.go) and
-// skips runs of ASCII a word at a time; the automaton takes two bytes a step (pairs.go).
+// scripts mix. This package skips runs of ASCII a word at a time, and checks the rest with SSSE3,
+// 16 bytes a step (vector.go, on amd64), or with a table-driven automaton that has no such
+// branch (dfa.go), two bytes a step (pairs.go), on short text and where there is no vector unit.
 // Measured with BenchmarkRatio (best of interleaved batches, so that the load of a shared machine
-// cancels out; go test -bench Ratio -count 8 -benchtime 3000x, 2-core Intel Xeon, Go 1.26,
-// 2026-11-26), median of 8:
+// cancels out; go test -bench Ratio -count 5 -benchtime 3000x, 2-core Intel Xeon, Go 1.26,
+// 2026-11-27), median of 5:
 //
 //	input (bench_test.go)           utf8v       utf8.Valid   ratio
-//	mixed scripts, 40 B / 300 B     3.40 / 3.83 1.37 / 1.29  2.49x / 2.92x
-//	mixed scripts, 64 KiB           3.74 GB/s   1.32 GB/s    2.86x
-//	CJK / Cyrillic, 64 KiB          3.77 / 3.53 1.51 / 1.13  2.48x / 3.12x
-//	CJK, 12 B / 40 B                1.54 / 2.54 1.22 / 1.45  1.27x / 1.76x
-//	ASCII, 300 B / 64 KiB           29 / 36     21 / 30      1.39x / 1.18x
+//	mixed scripts, 40 B / 300 B     1.98 / 3.93 0.94 / 0.95  2.11x / 4.16x
+//	mixed scripts, 64 KiB           5.17 GB/s   0.96 GB/s    5.42x
+//	CJK / Cyrillic, 64 KiB          5.17 / 5.18 0.90 / 0.83  5.74x / 6.24x
+//	CJK, 12 B / 40 B                0.98 / 1.49 0.86 / 0.94  1.13x / 1.59x
+//	ASCII, 300 B / 64 KiB           24 / 29     18 / 29      1.35x / 1.02x
 //	English, an emoji per 166 B,
-//	40 B / 300 B / 64 KiB           6.8/21/20   3.7/11/19    1.82x / 2.01x / 1.09x
+//	40 B / 300 B / 64 KiB           4.0/14/16   2.9/8.1/14   1.39x / 1.69x / 1.17x
 //
-// The last row was the loss (0.62-0.84x, on an AMD EPYC) until the ASCII loop stopped exactly at
-// the emoji and the automaton took it in four bytes before looking for ASCII again (valid.go). A
-// byte a step, the same Intel machine ran mixed scripts at 1.80x (300 B) and CJK at 1.59x (64
-// KiB).
+// With the automaton alone (before the vector path, 2026-11-26, the same machine and benchmark)
+// mixed scripts ran at 2.49x (40 B), 2.92x (300 B) and 2.86x (64 KiB), CJK 64 KiB at 2.48x. The
+// English row was the loss (0.62-0.84x, on an AMD EPYC) until the ASCII loop stopped exactly at
+// the emoji and the automaton took it in four bytes before looking for ASCII again (valid.go).
 package utf8v

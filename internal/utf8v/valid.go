@@ -86,6 +86,18 @@ outer:
 			p = p[4:]
 			continue
 		}
+		if len(p) >= vectorMinLen {
+			// The vector path (vector.go) checks from p, the four bytes again, up to a block
+			// of ASCII or the last whole block; the loop goes on from the start of the last
+			// character it checked.
+			if n, res := validVector(p); res != vectorNone {
+				if res == vectorBad {
+					return false
+				}
+				p, s = p[lastCharStart(p, n):], sAccept
+				continue
+			}
+		}
 		s = pairRows[pairClass[uint16(q[4])|uint16(q[5])<<8]] >> (s & 63)
 		s = pairRows[pairClass[uint16(q[6])|uint16(q[7])<<8]] >> (s & 63)
 		p = p[8:]

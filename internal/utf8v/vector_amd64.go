@@ -1,0 +1,40 @@
+//go:build !purego
+
+package utf8v
+
+// useVector is set when the CPU has SSSE3 (PSHUFB and PALIGNR), as every amd64 CPU made since
+// about 2011 does: CPUID leaf 1, ECX bit 9. A variable, so that the tests can run the scalar
+// path on the same machine and compare.
+var useVector = cpuidECX(1)&(1<<9) != 0
+
+// cpuidECX returns ECX of CPUID for leaf (subleaf 0).
+func cpuidECX(leaf uint32) uint32
+
+// jsonTextBlocks checks p in whole 16-byte blocks, as JSONText would, up to the first stop byte,
+// the first error or the last whole block; it returns vectorStop, vectorBad or vectorRan and the
+// offset that goes with it (vector.go).
+//
+//go:noescape
+func jsonTextBlocks(p []byte) (n, res int)
+
+// validBlocks checks p in whole 16-byte blocks; it returns vectorBad, or vectorRan and how far it
+// checked.
+//
+//go:noescape
+func validBlocks(p []byte) (n, res int)
+
+// jsonTextVector is jsonTextBlocks where the vector unit is there and p holds a whole block.
+func jsonTextVector(p []byte) (n, res int) {
+	if !useVector || len(p) < 16 {
+		return 0, vectorNone
+	}
+	return jsonTextBlocks(p)
+}
+
+// validVector is validBlocks where the vector unit is there and p holds a whole block.
+func validVector(p []byte) (n, res int) {
+	if !useVector || len(p) < 16 {
+		return 0, vectorNone
+	}
+	return validBlocks(p)
+}

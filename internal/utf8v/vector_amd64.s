@@ -1,0 +1,205 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// The vector path of vector.go, with SSSE3: 16 bytes a step, X0 the previous block and X1 the
+// current one. The constants live in X8..X14 for the whole call.
+
+DATA nibbleMask<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA nibbleMask<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL nibbleMask<>(SB), RODATA|NOPTR, $16
+
+DATA highBits<>+0(SB)/8, $0x8080808080808080
+DATA highBits<>+8(SB)/8, $0x8080808080808080
+GLOBL highBits<>(SB), RODATA|NOPTR, $16
+
+// A byte minus 0x60, saturated, has its high bit set exactly when the byte is E0..FF (a lead of
+// three or four bytes); minus 0x70, when it is F0..FF (a lead of four).
+DATA thirdSub<>+0(SB)/8, $0x6060606060606060
+DATA thirdSub<>+8(SB)/8, $0x6060606060606060
+GLOBL thirdSub<>(SB), RODATA|NOPTR, $16
+
+DATA fourthSub<>+0(SB)/8, $0x7070707070707070
+DATA fourthSub<>+8(SB)/8, $0x7070707070707070
+GLOBL fourthSub<>(SB), RODATA|NOPTR, $16
+
+// The largest byte that ends a block between characters, at each offset: a lead of four bytes
+// (F0..) may not be among the last three, of three (E0..) among the last two, of two (C0..) last.
+DATA endMax<>+0(SB)/8, $0xffffffffffffffff
+DATA endMax<>+8(SB)/8, $0xbfdfefffffffffff
+GLOBL endMax<>(SB), RODATA|NOPTR, $16
+
+DATA quotes<>+0(SB)/8, $0x2222222222222222
+DATA quotes<>+8(SB)/8, $0x2222222222222222
+GLOBL quotes<>(SB), RODATA|NOPTR, $16
+
+DATA backslashes<>+0(SB)/8, $0x5c5c5c5c5c5c5c5c
+DATA backslashes<>+8(SB)/8, $0x5c5c5c5c5c5c5c5c
+GLOBL backslashes<>(SB), RODATA|NOPTR, $16
+
+DATA controlMax<>+0(SB)/8, $0x1f1f1f1f1f1f1f1f
+DATA controlMax<>+8(SB)/8, $0x1f1f1f1f1f1f1f1f
+GLOBL controlMax<>(SB), RODATA|NOPTR, $16
+
+#define LOAD_CONSTANTS \
+	MOVOU ·vectorHi1(SB), X8; \
+	MOVOU ·vectorLo1(SB), X9; \
+	MOVOU ·vectorHi2(SB), X10; \
+	MOVOU nibbleMask<>(SB), X11; \
+	MOVOU highBits<>(SB), X12; \
+	MOVOU thirdSub<>(SB), X13; \
+	MOVOU fourthSub<>(SB), X14
+
+// CHECK16 leaves in X4 the errors of block X1 after block X0: a nonzero byte where an error ends.
+// X2 is b1 (the byte before each byte of X1); the three tables' bits are ANDed; then the bytes two
+// and three back give the bit that says each byte must be a continuation, XORed with the
+// two-continuations bit. Clobbers X2, X3.
+#define CHECK16 \
+	MOVOU X1, X2; \
+	PALIGNR $15, X0, X2; \
+	MOVOU X2, X3; \
+	PSRLW $4, X3; \
+	PAND X11, X3; \
+	MOVOU X8, X4; \
+	PSHUFB X3, X4; \
+	PAND X11, X2; \
+	MOVOU X9, X3; \
+	PSHUFB X2, X3; \
+	PAND X3, X4; \
+	MOVOU X1, X2; \
+	PSRLW $4, X2; \
+	PAND X11, X2; \
+	MOVOU X10, X3; \
+	PSHUFB X2, X3; \
+	PAND X3, X4; \
+	MOVOU X1, X2; \
+	PALIGNR $14, X0, X2; \
+	PSUBUSB X13, X2; \
+	MOVOU X1, X3; \
+	PALIGNR $13, X0, X3; \
+	PSUBUSB X14, X3; \
+	POR X3, X2; \
+	PAND X12, X2; \
+	PXOR X2, X4
+
+// func cpuidECX(leaf uint32) uint32
+TEXT ·cpuidECX(SB), NOSPLIT, $0-12
+	MOVL leaf+0(FP), AX
+	XORL CX, CX
+	CPUID
+	MOVL CX, ret+8(FP)
+	RET
+
+// func jsonTextBlocks(p []byte) (n, res int)
+TEXT ·jsonTextBlocks(SB), NOSPLIT, $0-40
+	MOVQ p_base+0(FP), SI
+	MOVQ p_len+8(FP), CX
+	SUBQ $16, CX // the last offset a whole block starts at
+	XORQ AX, AX
+	PXOR X0, X0 // before p: as if ASCII, so that nothing carries in
+	LOAD_CONSTANTS
+	MOVOU quotes<>(SB), X15
+
+textLoop:
+	CMPQ AX, CX
+	JGT  textRan
+	MOVOU (SI)(AX*1), X1
+	CHECK16
+
+	// The stop bytes: '"', '\\' and 00..1F (the bytes equal to their minimum with 1F).
+	MOVOU X1, X5
+	PCMPEQB X15, X5
+	MOVOU backslashes<>(SB), X6
+	PCMPEQB X1, X6
+	POR X6, X5
+	MOVOU controlMax<>(SB), X6
+	PMINUB X1, X6
+	PCMPEQB X1, X6
+	POR X6, X5
+	PMOVMSKB X5, DX // bit i: byte i is a stop byte
+	PXOR X6, X6
+	PCMPEQB X4, X6
+	PMOVMSKB X6, BX
+	XORL $0xffff, BX // bit i: an error ends at byte i
+	TESTL DX, DX
+	JNZ  textStop
+	TESTL BX, BX
+	JNZ  textBad
+	MOVOU X1, X0
+	ADDQ $16, AX
+	JMP  textLoop
+
+textStop:
+	// Errors up to and including the first stop byte count (a sequence it cuts short ends there);
+	// those after it are past the text. R8 = the first stop bit times two, minus one.
+	MOVL DX, R8
+	NEGL R8
+	ANDL DX, R8
+	LEAL -1(R8)(R8*1), R8
+	TESTL R8, BX
+	JNZ  textBad
+	BSFL DX, DX
+	ADDQ DX, AX
+	MOVQ AX, n+24(FP)
+	MOVQ $1, res+32(FP) // vectorStop
+	RET
+
+textBad:
+	MOVQ AX, n+24(FP)
+	MOVQ $2, res+32(FP) // vectorBad
+	RET
+
+textRan:
+	MOVQ AX, n+24(FP)
+	MOVQ $0, res+32(FP) // vectorRan
+	RET
+
+// func validBlocks(p []byte) (n, res int)
+TEXT ·validBlocks(SB), NOSPLIT, $0-40
+	MOVQ p_base+0(FP), SI
+	MOVQ p_len+8(FP), CX
+	SUBQ $16, CX
+	XORQ AX, AX
+	PXOR X0, X0
+	LOAD_CONSTANTS
+	MOVOU endMax<>(SB), X15
+
+validLoop:
+	CMPQ AX, CX
+	JGT  validRan
+	MOVOU (SI)(AX*1), X1
+	PMOVMSKB X1, DX
+	TESTL DX, DX
+	JNZ  validFull
+
+	// An ASCII block is wrong only if the block before it ended inside a character; if not, the
+	// caller's word loop, which takes ASCII faster, goes on from here.
+	MOVOU X0, X2
+	PSUBUSB X15, X2
+	PXOR X3, X3
+	PCMPEQB X3, X2
+	PMOVMSKB X2, BX
+	CMPL BX, $0xffff
+	JNE  validBad
+	JMP  validRan
+
+validFull:
+	CHECK16
+	PXOR X6, X6
+	PCMPEQB X4, X6
+	PMOVMSKB X6, BX
+	CMPL BX, $0xffff
+	JNE  validBad
+	MOVOU X1, X0
+	ADDQ $16, AX
+	JMP  validLoop
+
+validBad:
+	MOVQ AX, n+24(FP)
+	MOVQ $2, res+32(FP) // vectorBad
+	RET
+
+validRan:
+	MOVQ AX, n+24(FP)
+	MOVQ $0, res+32(FP) // vectorRan
+	RET

@@ -1,0 +1,122 @@
+//go:build !purego
+
+package utf8v
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestVectorPresent: the machines this package is measured and tested on have SSSE3, so that
+// the tests below check the vector path and not the automaton twice.
+func TestVectorPresent(t *testing.T) {
+	if !useVector {
+		t.Error("no SSSE3 on this amd64 machine: the vector path is not tested")
+	}
+}
+
+// TestVectorTables: the three tables flag exactly the pairs of bytes that no valid UTF-8 holds
+// side by side, each with the kind of error it is (vector.go), plus vTwoConts for two
+// continuation bytes, which the caller weighs against the bytes before them.
+func TestVectorTables(t *testing.T) {
+	for b1 := range 256 {
+		for b2 := range 256 {
+			got := vectorHi1[b1>>4] & vectorLo1[b1&15] & vectorHi2[b2>>4]
+			cont2 := b2 >= 0x80 && b2 < 0xC0
+			var want byte
+			switch {
+			case b1 < 0x80:
+				if cont2 {
+					want = vTooLong
+				}
+			case b1 < 0xC0:
+				if cont2 {
+					want = vTwoConts
+				}
+			case !cont2:
+				want = vTooShort
+			case b1 <= 0xC1:
+				want = vOverlong2
+			case b1 == 0xE0 && b2 < 0xA0:
+				want = vOverlong3
+			case b1 == 0xED && b2 >= 0xA0:
+				want = vSurrogate
+			case (b1 == 0xF0 || b1 >= 0xF5) && b2 < 0x90:
+				want = vOverlong4
+			case b1 >= 0xF4 && b2 >= 0x90:
+				want = vTooLarge
+			}
+			if got != want {
+				t.Fatalf("bytes %#02x %#02x: tables flag %#08b, want %#08b", b1, b2, got, want)
+			}
+		}
+	}
+}
+
+// withScalar runs f with the vector path switched off.
+func withScalar(f func()) {
+	useVector = false
+	defer func() { useVector = true }()
+	f()
+}
+
+// checkBothPaths checks p (check in valid_test.go) on the vector path and on the automaton.
+func checkBothPaths(t *testing.T, p []byte) {
+	t.Helper()
+	check(t, p)
+	withScalar(func() { check(t, p) })
+}
+
+// TestVectorPairsAndTriples: every sequence of two bytes, and every sequence of three whose first
+// byte is not ASCII, at offsets around the first block boundary (so that the sequence straddles
+// it or not), in ASCII and in 2-byte text, compared with unicode/utf8 through every entry point.
+func TestVectorPairsAndTriples(t *testing.T) {
+	if !useVector {
+		t.Skip("no vector path on this machine")
+	}
+	for _, fill := range [][]byte{bytes.Repeat([]byte("a"), 48), bytes.Repeat([]byte("é"), 24)} {
+		for _, at := range []int{0, 12, 13, 14, 15, 16, 17} {
+			p := append([]byte{}, fill...)
+			for b1 := range 256 {
+				for b2 := range 256 {
+					p[at], p[at+1] = byte(b1), byte(b2)
+					check2(t, p)
+				}
+			}
+		}
+		for _, at := range []int{13, 14, 15} {
+			p := append([]byte{}, fill...)
+			for b1 := 0x80; b1 < 256; b1++ {
+				for b2 := range 256 {
+					for b3 := range 256 {
+						p[at], p[at+1], p[at+2] = byte(b1), byte(b2), byte(b3)
+						check2(t, p)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestVectorRandom: random valid text of every character length and of 16 to 300 bytes, with
+// stop bytes and one byte changed, on both paths.
+func TestVectorRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	classes := [][2]rune{{0x20, 0x7e}, {0x80, 0x7ff}, {0x800, 0xd7ff}, {0xe000, 0xffff}, {0x10000, 0x10ffff}}
+	for range 30000 {
+		var p []byte
+		for n := 5 + r.IntN(100); n > 0; n-- {
+			c := classes[r.IntN(len(classes))]
+			p = utf8.AppendRune(p, c[0]+r.Int32N(c[1]-c[0]+1))
+		}
+		checkBothPaths(t, p)
+		q := append([]byte{}, p...)
+		q[r.IntN(len(q))] = byte(r.Uint32())
+		checkBothPaths(t, q)
+		q = append([]byte{}, p...)
+		q[r.IntN(len(q))] = []byte{'"', '\\', '\n', 0}[r.IntN(4)]
+		checkBothPaths(t, q)
+	}
+}
