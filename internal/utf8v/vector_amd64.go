@@ -17,8 +17,9 @@ func cpuidECX(leaf uint32) uint32
 //go:noescape
 func jsonTextBlocks(p []byte) (n, res int)
 
-// validBlocks checks p in whole 16-byte blocks; it returns vectorBad, or vectorRan and how far it
-// checked.
+// validBlocks checks p in whole 16-byte blocks, up to the first block of ASCII after the first
+// or the last whole block; it returns vectorBad, or vectorRan and how far it checked (the last
+// character may be cut short there: see lastCharStart).
 //
 //go:noescape
 func validBlocks(p []byte) (n, res int)

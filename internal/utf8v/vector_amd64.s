@@ -23,12 +23,6 @@ DATA fourthSub<>+0(SB)/8, $0x7070707070707070
 DATA fourthSub<>+8(SB)/8, $0x7070707070707070
 GLOBL fourthSub<>(SB), RODATA|NOPTR, $16
 
-// The largest byte that ends a block between characters, at each offset: a lead of four bytes
-// (F0..) may not be among the last three, of three (E0..) among the last two, of two (C0..) last.
-DATA endMax<>+0(SB)/8, $0xffffffffffffffff
-DATA endMax<>+8(SB)/8, $0xbfdfefffffffffff
-GLOBL endMax<>(SB), RODATA|NOPTR, $16
-
 DATA quotes<>+0(SB)/8, $0x2222222222222222
 DATA quotes<>+8(SB)/8, $0x2222222222222222
 GLOBL quotes<>(SB), RODATA|NOPTR, $16
@@ -97,6 +91,7 @@ TEXT ·jsonTextBlocks(SB), NOSPLIT, $0-40
 	SUBQ $16, CX // the last offset a whole block starts at
 	XORQ AX, AX
 	PXOR X0, X0 // before p: as if ASCII, so that nothing carries in
+	PXOR X7, X7 // the errors of the blocks before this one, ORed: looked at once, at the end
 	LOAD_CONSTANTS
 	MOVOU quotes<>(SB), X15
 
@@ -117,22 +112,26 @@ textLoop:
 	PCMPEQB X1, X6
 	POR X6, X5
 	PMOVMSKB X5, DX // bit i: byte i is a stop byte
-	PXOR X6, X6
-	PCMPEQB X4, X6
-	PMOVMSKB X6, BX
-	XORL $0xffff, BX // bit i: an error ends at byte i
 	TESTL DX, DX
 	JNZ  textStop
-	TESTL BX, BX
-	JNZ  textBad
+	POR X4, X7
 	MOVOU X1, X0
 	ADDQ $16, AX
 	JMP  textLoop
 
 textStop:
-	// Errors up to and including the first stop byte count (a sequence it cuts short ends there);
-	// those after it are past the text. R8 = the first stop bit times two, minus one.
-	MOVL DX, R8
+	// Every error of the blocks before counts; of this block, those up to and including the
+	// first stop byte (a sequence it cuts short ends there), not those after it, past the text.
+	PXOR X6, X6
+	PCMPEQB X7, X6
+	PMOVMSKB X6, BX
+	CMPL BX, $0xffff
+	JNE  textBad
+	PXOR X6, X6
+	PCMPEQB X4, X6
+	PMOVMSKB X6, BX
+	XORL $0xffff, BX // bit i: an error ends at byte i
+	MOVL DX, R8      // R8 = the first stop bit times two, minus one
 	NEGL R8
 	ANDL DX, R8
 	LEAL -1(R8)(R8*1), R8
@@ -144,14 +143,19 @@ textStop:
 	MOVQ $1, res+32(FP) // vectorStop
 	RET
 
+textRan:
+	PXOR X6, X6
+	PCMPEQB X7, X6
+	PMOVMSKB X6, BX
+	CMPL BX, $0xffff
+	JNE  textBad
+	MOVQ AX, n+24(FP)
+	MOVQ $0, res+32(FP) // vectorRan
+	RET
+
 textBad:
 	MOVQ AX, n+24(FP)
 	MOVQ $2, res+32(FP) // vectorBad
-	RET
-
-textRan:
-	MOVQ AX, n+24(FP)
-	MOVQ $0, res+32(FP) // vectorRan
 	RET
 
 // func validBlocks(p []byte) (n, res int)
@@ -161,8 +165,8 @@ TEXT ·validBlocks(SB), NOSPLIT, $0-40
 	SUBQ $16, CX
 	XORQ AX, AX
 	PXOR X0, X0
+	PXOR X7, X7 // the errors so far, ORed, as in jsonTextBlocks
 	LOAD_CONSTANTS
-	MOVOU endMax<>(SB), X15
 
 validLoop:
 	CMPQ AX, CX
@@ -172,34 +176,28 @@ validLoop:
 	TESTL DX, DX
 	JNZ  validFull
 
-	// An ASCII block is wrong only if the block before it ended inside a character; if not, the
-	// caller's word loop, which takes ASCII faster, goes on from here.
-	MOVOU X0, X2
-	PSUBUSB X15, X2
-	PXOR X3, X3
-	PCMPEQB X3, X2
-	PMOVMSKB X2, BX
-	CMPL BX, $0xffff
-	JNE  validBad
+	// A block of ASCII: the caller's word loop, which takes ASCII faster, goes on from here,
+	// after going over the last character before it again (it may be cut short).
 	JMP  validRan
 
 validFull:
 	CHECK16
-	PXOR X6, X6
-	PCMPEQB X4, X6
-	PMOVMSKB X6, BX
-	CMPL BX, $0xffff
-	JNE  validBad
+	POR X4, X7
 	MOVOU X1, X0
 	ADDQ $16, AX
 	JMP  validLoop
 
+validRan:
+	PXOR X6, X6
+	PCMPEQB X7, X6
+	PMOVMSKB X6, BX
+	CMPL BX, $0xffff
+	JNE  validBad
+	MOVQ AX, n+24(FP)
+	MOVQ $0, res+32(FP) // vectorRan
+	RET
+
 validBad:
 	MOVQ AX, n+24(FP)
 	MOVQ $2, res+32(FP) // vectorBad
-	RET
-
-validRan:
-	MOVQ AX, n+24(FP)
-	MOVQ $0, res+32(FP) // vectorRan
 	RET
