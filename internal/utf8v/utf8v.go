@@ -20,13 +20,13 @@
 // 2026-11-27), median of 5:
 //
 //	input (bench_test.go)           utf8v       utf8.Valid   ratio
-//	mixed scripts, 40 B / 300 B     1.98 / 3.93 0.94 / 0.95  2.11x / 4.16x
-//	mixed scripts, 64 KiB           5.17 GB/s   0.96 GB/s    5.42x
-//	CJK / Cyrillic, 64 KiB          5.17 / 5.18 0.90 / 0.83  5.74x / 6.24x
+//	mixed scripts, 40 B / 300 B     1.98 / 4.23 0.94 / 0.95  2.11x / 4.48x
+//	mixed scripts, 64 KiB           5.78 GB/s   0.96 GB/s    6.05x
+//	CJK / Cyrillic, 64 KiB          5.78 / 5.78 0.90 / 0.83  6.42x / 6.97x
 //	CJK, 12 B / 40 B                0.98 / 1.49 0.86 / 0.94  1.13x / 1.59x
-//	ASCII, 300 B / 64 KiB           24 / 29     18 / 29      1.35x / 1.02x
+//	ASCII, 300 B / 64 KiB           24 / 29     18 / 29      1.33x / 1.02x
 //	English, an emoji per 166 B,
-//	40 B / 300 B / 64 KiB           4.0/14/16   2.9/8.1/14   1.39x / 1.69x / 1.17x
+//	40 B / 300 B / 64 KiB           4.0/14/16   2.9/8.1/14   1.38x / 1.69x / 1.17x
 //
 // With the automaton alone (before the vector path, 2026-11-26, the same machine and benchmark)
 // mixed scripts ran at 2.49x (40 B), 2.92x (300 B) and 2.86x (64 KiB), CJK 64 KiB at 2.48x. The
