@@ -7,11 +7,12 @@ package utf8v
 // §4, and the code is this package's own.
 //
 // Why: the automaton's steps (dfa.go, pairs.go) form a chain, each waiting for the state the one
-// before it made, and read a 64 KiB table whose lines a decoder's other work keeps evicting. A
+// before it made, and read a 64 KiB table that shares the cache with the decoder's other work. A
 // scratch build of the JSON decoder that checked no UTF-8 at all decoded the mixed-script list of
 // internal/peers 10 % faster (in turn with sonic, 5 runs each alternating: x-sonic medians 1.054
-// against 1.164), far more than the automaton's time on warm text predicts. The vector path has
-// no chain from block to block but the previous block's bytes, and keeps its tables in registers.
+// against 1.164), far more than the automaton's time on warm text predicts (which of the two
+// costs more was not measured). The vector path has no chain from block to block but the
+// previous block's bytes, and keeps its tables in registers.
 // Measured against the automaton alone (internal/peers, BenchmarkJSONDecodeRatio, 3 runs
 // alternating the two builds, 2026-11-27): x-sonic medians mixlist 1.061 -> 1.127, mixprofile
 // 1.226 -> 1.312, mixpost 1.134 -> 1.185, stream10k 1.057 -> 1.120, ASCII records within 2 %;
@@ -42,8 +43,8 @@ const (
 	vTwoConts  = 1 << 7 // a continuation byte after a continuation byte
 )
 
-// vectorTables are the three look-up tables: hi1 by the high nibble of b1, lo1 by its low nibble
-// and hi2 by the high nibble of b2. vector_amd64.s loads them by name.
+// vectorHi1, vectorLo1 and vectorHi2 are the three look-up tables, by the high nibble of b1, its
+// low nibble and the high nibble of b2. vector_amd64.s loads them by name.
 var vectorHi1, vectorLo1, vectorHi2 [16]byte
 
 func init() {
