@@ -12,11 +12,11 @@ import "math/bits"
 // Why: a JSON decoder reading text in other scripts otherwise makes two passes over it, one to
 // find the end of the run (the next quote or escape) and one to validate it. This is one pass:
 // the vector path where there is one (vector.go: each block's stop bytes are found with its
-// errors, and errors past the first stop byte do not count), and otherwise the
-// automaton of Valid (dfa.go) with one more state, sStop: a stop byte between characters leads to
-// it, and it absorbs, as sError does. Runs of ASCII go a word at a time as in valid; the
-// automaton takes 16 bytes a step, two bytes at a time (pairs.go), and looks at the state after
-// each step. A step that ends in sStop holds a stop byte between characters, found by a word test
+// errors, and errors past the first stop byte do not count), and otherwise the automaton of
+// Valid (dfa.go) with one more state, sStop: a stop byte between characters leads to it, and it
+// absorbs, as sError does. On the automaton's path, runs of ASCII go a word at a time as in
+// valid; the automaton takes 16 bytes a step, two bytes at a time (pairs.go), and looks at the
+// state after each step. A step that ends in sStop holds a stop byte between characters, found by a word test
 // of its 16 bytes; one that ends in sError holds an error, which the caller finds.
 //
 // Measured against the version that took one byte at a time and went back over a step byte by

@@ -33,7 +33,9 @@ const hiBits = 0x8080808080808080
 // valid is Valid and ValidString: ASCII a word at a time while it lasts, then the automaton
 // (dfa.go) from the first non-ASCII byte, four bytes (one character) and then, unless ASCII
 // follows at once, 16 bytes a step, returning to the ASCII loop whenever a character ends just
-// before a word of ASCII. The automaton takes two bytes at a time (pairs.go).
+// before a word of ASCII. The automaton takes two bytes at a time (pairs.go). Where there is a
+// vector unit (vector.go), text of vectorMinLen bytes or more that the four bytes do not hand
+// back to the ASCII loop goes to the vector path instead of the 16-byte steps.
 //
 // Measured on a shared 2-core AMD EPYC, best of interleaved batches (BenchmarkRatio), 64 KiB,
 // a byte at a time: 16 steps unrolled with the look-ahead ran CJK at 3.0 GB/s; a plain loop of 1

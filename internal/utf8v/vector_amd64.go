@@ -10,16 +10,18 @@ var useVector = cpuidECX(1)&(1<<9) != 0
 // cpuidECX returns ECX of CPUID for leaf (subleaf 0).
 func cpuidECX(leaf uint32) uint32
 
-// jsonTextBlocks checks p in whole 16-byte blocks, as JSONText would, up to the first stop byte,
-// the first error or the last whole block; it returns vectorStop, vectorBad or vectorRan and the
-// offset that goes with it (vector.go).
+// jsonTextBlocks checks p in whole 16-byte blocks, as JSONText would, up to the block that holds
+// the first stop byte or the last whole block; it returns vectorStop and the stop byte's offset,
+// vectorRan and how far it checked, or vectorBad (n is then meaningless: the blocks' errors are
+// ORed together and looked at once, at the end). See vector.go.
 //
 //go:noescape
 func jsonTextBlocks(p []byte) (n, res int)
 
-// validBlocks checks p in whole 16-byte blocks, up to the first block of ASCII after the first
-// or the last whole block; it returns vectorBad, or vectorRan and how far it checked (the last
-// character may be cut short there: see lastCharStart).
+// validBlocks checks p in whole 16-byte blocks, up to the first block of ASCII or the last whole
+// block; it returns vectorBad, or vectorRan and how far it checked (the last character may be
+// cut short there: see lastCharStart). The caller passes p[0] >= 0x80, so that the first block
+// is not ASCII and n is at least 16: valid's loop always moves on.
 //
 //go:noescape
 func validBlocks(p []byte) (n, res int)

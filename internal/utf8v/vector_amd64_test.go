@@ -57,8 +57,8 @@ func TestVectorTables(t *testing.T) {
 
 // withScalar runs f with the vector path switched off.
 func withScalar(f func()) {
+	defer func(v bool) { useVector = v }(useVector)
 	useVector = false
-	defer func() { useVector = true }()
 	f()
 }
 
@@ -84,8 +84,10 @@ func TestVectorPairsAndTriples(t *testing.T) {
 	if !useVector {
 		t.Skip("no vector path on this machine")
 	}
-	for _, fill := range [][]byte{bytes.Repeat([]byte("a"), 48), bytes.Repeat([]byte("é"), 24)} {
-		for _, at := range []int{0, 12, 13, 14, 15, 16, 17} {
+	// 96 bytes, so that Valid, which hands text of vectorMinLen bytes or more to the vector path,
+	// takes it too; the offsets count from the first non-ASCII byte in the ASCII fill.
+	for _, fill := range [][]byte{bytes.Repeat([]byte("a"), 96), bytes.Repeat([]byte("é"), 48)} {
+		for _, at := range []int{0, 12, 13, 14, 15, 16, 17, 30, 31, 32, 33, 47, 48} {
 			p := append([]byte{}, fill...)
 			for b1 := range 256 {
 				for b2 := range 256 {
