@@ -80,6 +80,14 @@ GLOBL controlMax<>(SB), RODATA|NOPTR, $16
 	PAND X12, X2; \
 	PXOR X2, X4
 
+// CMP_NO_ERRORS compares the errors ORed into X7 with none: JNE follows when there are any.
+// Clobbers X6, BX.
+#define CMP_NO_ERRORS \
+	PXOR X6, X6; \
+	PCMPEQB X7, X6; \
+	PMOVMSKB X6, BX; \
+	CMPL BX, $0xffff
+
 // func cpuidECX(leaf uint32) uint32
 TEXT ·cpuidECX(SB), NOSPLIT, $0-12
 	MOVL leaf+0(FP), AX
@@ -128,10 +136,7 @@ textLoop:
 textStop:
 	// Every error of the blocks before counts; of this block, those up to and including the
 	// first stop byte (a sequence it cuts short ends there), not those after it, past the text.
-	PXOR X6, X6
-	PCMPEQB X7, X6
-	PMOVMSKB X6, BX
-	CMPL BX, $0xffff
+	CMP_NO_ERRORS
 	JNE  textBad
 	PXOR X6, X6
 	PCMPEQB X4, X6
@@ -150,10 +155,7 @@ textStop:
 	RET
 
 textRan:
-	PXOR X6, X6
-	PCMPEQB X7, X6
-	PMOVMSKB X6, BX
-	CMPL BX, $0xffff
+	CMP_NO_ERRORS
 	JNE  textBad
 	MOVQ AX, n+24(FP)
 	MOVQ $0, res+32(FP) // vectorRan
@@ -196,10 +198,7 @@ validFull:
 	JMP  validLoop
 
 validRan:
-	PXOR X6, X6
-	PCMPEQB X7, X6
-	PMOVMSKB X6, BX
-	CMPL BX, $0xffff
+	CMP_NO_ERRORS
 	JNE  validBad
 	MOVQ AX, n+24(FP)
 	MOVQ $0, res+32(FP) // vectorRan
